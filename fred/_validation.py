@@ -1,0 +1,70 @@
+"""Argument checks shared by the explainer, the samplers and the search."""
+
+from __future__ import annotations
+
+import math
+import numbers
+
+import numpy as np
+
+
+def check_probability(value, name: str, *, low_open: bool = True, high_open: bool = True) -> float:
+    """Return ``value`` as a float after checking it lies in the stated interval.
+
+    The interval is (0, 1), (0, 1] etc. depending on ``low_open``/``high_open``.
+    Booleans are refused: ``True`` is an int in Python but never a probability.
+    """
+    interval = f"{'(' if low_open else '['}0, 1{')' if high_open else ']'}"
+    if isinstance(value, bool) or not isinstance(value, numbers.Real):
+        raise TypeError(f"{name} must be a real number in {interval}, got {type(value).__name__}")
+    value = float(value)
+    if math.isnan(value):
+        raise ValueError(f"{name} must be a real number in {interval}, got nan")
+    too_low = value <= 0 if low_open else value < 0
+    too_high = value >= 1 if high_open else value > 1
+    if too_low or too_high:
+        raise ValueError(f"{name} must lie in {interval}, got {value!r}")
+    return value
+
+
+def check_positive_int(value, name: str) -> int:
+    """Return ``value`` as an int after checking it is an integer >= 1."""
+    if isinstance(value, bool) or not isinstance(value, numbers.Integral):
+        raise TypeError(f"{name} must be an integer >= 1, got {type(value).__name__}")
+    if value < 1:
+        raise ValueError(f"{name} must be an integer >= 1, got {value!r}")
+    return int(value)
+
+
+def check_text(text) -> list[str]:
+    """Return the whitespace tokens of ``text``; refuse non-strings and blank text."""
+    if not isinstance(text, str):
+        raise TypeError(f"text must be a str, got {type(text).__name__}")
+    tokens = text.split()
+    if not tokens:
+        raise ValueError("text must contain at least one non-whitespace token, got a blank string")
+    return tokens
+
+
+def check_scores(raw, n_rows: int) -> np.ndarray:
+    """Validate what ``classifier_fn`` returned for ``n_rows`` texts.
+
+    Returns a float array of shape ``(n_rows, k)``; a 1-d regression output is
+    returned as ``(n_rows, 1)``.
+    """
+    try:
+        scores = np.asarray(raw)
+    except Exception as exc:  # ragged lists and the like
+        raise TypeError(f"classifier_fn must return an array of numbers, got {type(raw).__name__}") from exc
+    if scores.dtype == bool or not (np.issubdtype(scores.dtype, np.integer) or np.issubdtype(scores.dtype, np.floating)):
+        raise TypeError(f"classifier_fn must return numeric scores, got dtype {scores.dtype}")
+    if scores.ndim == 1:
+        scores = scores[:, None]
+    if scores.ndim != 2 or scores.shape[0] != n_rows or scores.shape[1] < 1:
+        raise ValueError(
+            f"classifier_fn must return shape ({n_rows},) or ({n_rows}, k) for {n_rows} texts, got {np.shape(raw)}"
+        )
+    scores = scores.astype(float)
+    if not np.all(np.isfinite(scores)):
+        raise ValueError("classifier_fn returned NaN or infinite scores")
+    return scores

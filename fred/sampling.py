@@ -1,0 +1,152 @@
+"""Perturbation samplers and the sample size of Lemma 2.
+
+A sampler has two jobs, kept apart so that other issues can swap either one:
+
+* ``draw(n_tokens, p, n_samples, rng)`` returns a :class:`Perturbations`: a boolean
+  matrix whose row ``i`` marks the positions perturbed in sample ``i``, and the
+  weight of each row. Every drop FRED computes is a weighted mean over rows, so
+  the Monte Carlo estimate of Eq. (3) (equal weights ``1/n``) and the exact
+  expectation of Eq. (1) (all ``2**b`` patterns, weight ``p**k (1-p)**(b-k)``)
+  share one code path.
+* ``render(tokens, perturbed, rng)`` turns the rows into the texts given to the
+  model.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Protocol, Sequence, runtime_checkable
+
+import numpy as np
+
+from ._validation import check_positive_int, check_probability
+
+#: Largest sample size :func:`sample_size` returns before refusing.
+MAX_SAMPLES = 10_000_000
+#: Largest document the exact sampler enumerates (2**20 patterns).
+MAX_EXACT_TOKENS = 20
+
+
+def sample_size(alpha: float, max_len: int, p: float = 0.5) -> int:
+    """Smallest n such that a candidate of size ``max_len`` is perturbed in some row with probability >= alpha.
+
+    Lemma 2 in general form: a candidate of size l is entirely perturbed in one
+    row with probability ``p**l``, so it is covered by at least one of n rows with
+    probability ``1 - (1 - p**l)**n``, and
+
+        n = ceil(log(1 - alpha) / log(1 - p**max_len)).
+
+    The paper writes the lemma for p = 1/2. The value returned is checked to be
+    minimal in floating point (n - 1 rows do not reach alpha).
+
+    >>> sample_size(0.95, 10)
+    3067
+    >>> sample_size(0.95, 1, 0.5)
+    5
+
+    Raises
+    ------
+    ValueError
+        If ``alpha`` or ``p`` is outside (0, 1), ``max_len < 1``, or the sample
+        size would exceed :data:`MAX_SAMPLES`.
+    """
+    alpha = check_probability(alpha, "alpha")
+    max_len = check_positive_int(max_len, "max_len")
+    p = check_probability(p, "p")
+    log_miss = math.log1p(-(p**max_len))  # log of the chance one row misses the candidate
+    target = math.log1p(-alpha)
+    if log_miss == 0.0 or target / log_miss > MAX_SAMPLES:
+        raise ValueError(
+            f"sample_size(alpha={alpha}, max_len={max_len}, p={p}) exceeds {MAX_SAMPLES} samples; "
+            "raise p, lower max_len or alpha, or pass n_samples explicitly"
+        )
+    n = max(1, math.ceil(target / log_miss))
+    # ceil of a rounded quotient can be one off; settle on the exact minimum.
+    while n > 1 and (n - 1) * log_miss <= target:
+        n -= 1
+    while n * log_miss > target:
+        n += 1
+    return n
+
+
+@dataclass(frozen=True)
+class Perturbations:
+    """Rows of a perturbation design: ``perturbed[i, j]`` is True when position j is perturbed in row i."""
+
+    perturbed: np.ndarray
+    weights: np.ndarray
+
+
+@runtime_checkable
+class Sampler(Protocol):
+    """What :class:`fred.Fred` needs from a sampler."""
+
+    name: str
+    exact: bool
+
+    def draw(self, n_tokens: int, p: float, n_samples: int, rng: np.random.Generator) -> Perturbations: ...
+
+    def render(self, tokens: Sequence[str], perturbed: np.ndarray, rng: np.random.Generator) -> list[str]: ...
+
+
+def render_masked(tokens: Sequence[str], perturbed: np.ndarray, mask_token: str) -> list[str]:
+    """Texts with every perturbed position replaced by ``mask_token``."""
+    grid = np.where(perturbed, mask_token, np.asarray(tokens, dtype=object))
+    return [" ".join(row) for row in grid.tolist()]
+
+
+class MaskSampler:
+    """Mask sampling (section 2.3): each position independently perturbed with probability p.
+
+    Rows are drawn i.i.d. and weighted ``1/n``, which gives the empirical drop of Eq. (3).
+    """
+
+    name = "mask"
+    exact = False
+
+    def __init__(self, mask_token: str = "UNK"):
+        self.mask_token = mask_token
+
+    def draw(self, n_tokens: int, p: float, n_samples: int, rng: np.random.Generator) -> Perturbations:
+        perturbed = rng.random((n_samples, n_tokens)) < p
+        return Perturbations(perturbed, np.full(n_samples, 1.0 / n_samples))
+
+    def render(self, tokens: Sequence[str], perturbed: np.ndarray, rng: np.random.Generator) -> list[str]:
+        return render_masked(tokens, perturbed, self.mask_token)
+
+
+class ExactSampler(MaskSampler):
+    """All ``2**b`` mask patterns, pattern with k perturbed positions weighted ``p**k (1-p)**(b-k)``.
+
+    Weighted means over these rows are the expectations of Eq. (1), so drops are
+    exact rather than Monte Carlo. ``n_samples`` is ignored.
+    """
+
+    name = "exact"
+    exact = True
+
+    def draw(self, n_tokens: int, p: float, n_samples: int | None, rng: np.random.Generator) -> Perturbations:
+        if n_tokens > MAX_EXACT_TOKENS:
+            raise ValueError(
+                f"sampler='exact' enumerates 2**b patterns and accepts at most b={MAX_EXACT_TOKENS} tokens, "
+                f"got b={n_tokens}; use sampler='mask'"
+            )
+        codes = np.arange(2**n_tokens)
+        perturbed = ((codes[:, None] >> np.arange(n_tokens)) & 1).astype(bool)
+        k = perturbed.sum(axis=1)
+        weights = np.exp(k * math.log(p) + (n_tokens - k) * math.log1p(-p))
+        return Perturbations(perturbed, weights)
+
+
+def make_sampler(sampler, mask_token: str) -> Sampler:
+    """Resolve ``"mask"``, ``"exact"`` or a sampler object."""
+    if isinstance(sampler, str):
+        if sampler == "mask":
+            return MaskSampler(mask_token)
+        if sampler == "exact":
+            return ExactSampler(mask_token)
+        raise ValueError(f"sampler must be 'mask', 'exact' or a Sampler object, got {sampler!r}")
+    if not isinstance(sampler, Sampler):
+        raise TypeError(f"sampler must be 'mask', 'exact' or a Sampler object, got {type(sampler).__name__}")
+    return sampler

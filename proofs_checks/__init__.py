@@ -1,0 +1,3 @@
+"""Claim-by-claim checks of the FRED paper."""
+
+__all__: list[str] = []
