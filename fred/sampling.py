@@ -16,8 +16,10 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from fractions import Fraction
 from typing import Protocol, Sequence, runtime_checkable
 
+import mpmath
 import numpy as np
 
 from ._validation import check_positive_int, check_probability
@@ -62,12 +64,25 @@ def sample_size(alpha: float, max_len: int, p: float = 0.5) -> int:
             "raise p, lower max_len or alpha, or pass n_samples explicitly"
         )
     n = max(1, math.ceil(target / log_miss))
-    # ceil of a rounded quotient can be one off; settle on the exact minimum.
-    while n > 1 and (n - 1) * log_miss <= target:
+    # The float quotient can be one off at a boundary; settle on the exact minimum.
+    while n > 1 and _covers(n - 1, p, max_len, alpha):
         n -= 1
-    while n * log_miss > target:
+    while not _covers(n, p, max_len, alpha):
         n += 1
     return n
+
+
+def _covers(n: int, p: float, length: int, alpha: float) -> bool:
+    """Whether (1 - p**length)**n <= 1 - alpha for the binary floats p and alpha.
+
+    Decided with 50-digit logarithms; near-equality (which needs a short exact
+    rational, hence a small n) is settled in exact rational arithmetic.
+    """
+    with mpmath.workdps(50):
+        gap = n * mpmath.log1p(-mpmath.mpf(p) ** length) - mpmath.log1p(-mpmath.mpf(alpha))
+        if abs(gap) > mpmath.mpf(10) ** -40 or n > 200:
+            return gap <= 0
+    return (1 - Fraction(p) ** length) ** n <= 1 - Fraction(alpha)
 
 
 @dataclass(frozen=True)
@@ -92,7 +107,11 @@ class Sampler(Protocol):
 
 def render_masked(tokens: Sequence[str], perturbed: np.ndarray, mask_token: str) -> list[str]:
     """Texts with every perturbed position replaced by ``mask_token``."""
-    grid = np.where(perturbed, mask_token, np.asarray(tokens, dtype=object))
+    # Gathering from [tokens..., mask_token] by integer index is twice as fast as
+    # np.where with a str scalar, which converts the scalar for every cell.
+    b = len(tokens)
+    choices = np.array([*tokens, mask_token], dtype=object)
+    grid = choices.take(np.where(perturbed, b, np.arange(b)))
     return [" ".join(row) for row in grid.tolist()]
 
 
@@ -146,6 +165,9 @@ def make_sampler(sampler, mask_token: str) -> Sampler:
             return MaskSampler(mask_token)
         if sampler == "exact":
             return ExactSampler(mask_token)
+        if sampler == "pos":
+            raise ValueError("sampler='pos' needs a corpus to build its dictionaries: pass "
+                             "sampler=fred.pos.PosSampler(corpus) (requires the 'pos' extra)")
         raise ValueError(f"sampler must be 'mask', 'exact' or a Sampler object, got {sampler!r}")
     if not isinstance(sampler, Sampler):
         raise TypeError(f"sampler must be 'mask', 'exact' or a Sampler object, got {type(sampler).__name__}")

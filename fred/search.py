@@ -2,7 +2,8 @@
 
 Both strategies walk sizes 1, 2, ... up to ``max_len`` and stop at the first
 size whose best drop meets the threshold (``drop >= threshold``, as in the
-paper). Within a size, the best candidate has the largest drop; drops within
+paper, up to ``tie_tol``: at eps = 1 the threshold equals the largest possible
+drop, E[f] - 0, which rounding may put one ulp below it). Within a size, the best candidate has the largest drop; drops within
 ``tie_tol`` of the largest are ties, resolved by the lexicographically smallest
 sorted position tuple, so the result does not depend on summation order. When
 no size meets the threshold the best candidate over all sizes is returned with
@@ -110,7 +111,7 @@ def search_candidates(
             break
         n_evaluated += len(candidates)
         top = _best_index(candidates, drops, tie_tol)
-        if drops[top] >= threshold:
+        if drops[top] >= threshold - tie_tol:
             return SearchResult(candidates[top], float(drops[top]), True, importances, strategy, n_evaluated)
         if best is None or drops[top] - best[1] > tie_tol:
             best = (candidates[top], float(drops[top]))

@@ -228,3 +228,14 @@ def test_mask_sampler_perturbs_each_position_with_probability_p():
     tol = math.sqrt(math.log(2 / delta) / (2 * n * b))
     assert abs(z.mean() - p) <= tol, f"mean {z.mean()} vs p={p}, tol {tol}, seed 11"
     assert z.shape == (n, b)
+
+
+def test_sample_size_is_minimal_at_exact_boundaries():
+    """Regression: sample_size(0.99, 1, 0.9) returned 3 because 2*log(0.1) rounds above log(0.01); two rows
+    already give coverage 1 - 0.1**2 >= 0.99 for the binary floats 0.9 and 0.99 (found by the lemma2 claim)."""
+    from fractions import Fraction
+
+    assert sample_size(0.99, 1, 0.9) == 2
+    assert 1 - (1 - Fraction(0.9)) ** 2 >= Fraction(0.99)
+    assert sample_size(0.75, 1, 0.5) == 2  # (1/2)**2 == 1 - 0.75 exactly: ">=" must accept equality
+    assert sample_size(0.95, 10) == 3067  # the paper's n ~ 3000

@@ -78,3 +78,13 @@ def test_exact_sampler_refuses_long_documents():
     clf = lambda texts: np.zeros(len(texts))  # noqa: E731
     with pytest.raises(ValueError, match="b=20.*mask"):
         Fred(clf, sampler="exact").explain(" ".join(["a"] * 21))
+
+
+def test_eps_one_finds_the_candidate_that_removes_the_shortcut():
+    """Regression (found by the prop2-shortcut claim): at eps = 1 the threshold equals E[f] and the drop of
+    removing every occurrence of the shortcut word is E[f] - 0, but the weighted mean rounded it one ulp
+    below the threshold and FRED answered found=False. f = 1{w2 present}, p = 0.9."""
+    clf = lambda texts: np.array([float("w2" in t.split()) for t in texts])  # noqa: E731
+    exp = Fred(clf, sampler="exact").explain("w2 w2", p=0.9, eps=1.0)
+    assert exp.found and exp.best == ("w2", "w2")
+    assert_allclose(exp.drop, exp.threshold, rtol=1e-14)

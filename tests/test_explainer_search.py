@@ -40,7 +40,7 @@ def brute_force_search(perturbed, weights, d, threshold, max_len, tie_tol):
             break
         top = max(v for _, v in scored)
         best = min((s for s, v in scored if top - v <= tie_tol), key=lambda s: s)
-        if top >= threshold:
+        if top >= threshold - tie_tol:
             return best, top, True
         if overall is None or top - overall[1] > tie_tol:
             overall = (best, top)
