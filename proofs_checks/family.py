@@ -1,0 +1,91 @@
+"""The stated finite family of real fitted scikit-learn models and documents the proposition checks run on.
+
+Five seeded corpora of short reviews over a 12-word vocabulary (with repeats,
+so multiplicities > 1 occur), each fitted with four pipelines:
+
+* ``ridge-raw``: ``TfidfVectorizer(norm=None)`` + ``Ridge`` (Eq. 6 exactly),
+* ``logistic-raw``: ``TfidfVectorizer(norm=None)`` + ``LogisticRegression``, explained through
+  ``predict_proba`` (a strictly increasing function of Eq. 6),
+* ``ridge-l2``: scikit-learn's default ``TfidfVectorizer()`` (L2-normalised) + ``Ridge``,
+* ``logistic-l2``: default ``TfidfVectorizer()`` + ``LogisticRegression``,
+
+and six documents per corpus of 2 to 7 tokens (b <= 7, so the exact sampler enumerates every pattern).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Callable
+
+import numpy as np
+from sklearn.feature_extraction.text import TfidfVectorizer
+from sklearn.linear_model import LogisticRegression, Ridge
+
+VOCABULARY = ("good", "great", "tasty", "nice", "bad", "awful", "slow", "cold", "food", "service", "place", "staff")
+POSITIVE = frozenset(VOCABULARY[:4])
+NEGATIVE = frozenset(VOCABULARY[4:8])
+SEEDS = (0, 1, 2, 3, 4)
+KINDS = ("ridge-raw", "logistic-raw", "ridge-l2", "logistic-l2")
+DOCS_PER_CORPUS = 6
+
+
+@dataclass(frozen=True)
+class Case:
+    """One fitted pipeline and one document of the family."""
+
+    kind: str
+    seed: int
+    tokens: tuple[str, ...]
+    vectorizer: object
+    model: object
+
+    @property
+    def text(self) -> str:
+        return " ".join(self.tokens)
+
+    def classifier_fn(self) -> Callable:
+        """Texts -> scores: the regression output (1-d) or predict_proba (n, 2)."""
+        if self.kind.startswith("ridge"):
+            return lambda texts: self.model.predict(self.vectorizer.transform(texts))
+        return lambda texts: self.model.predict_proba(self.vectorizer.transform(texts))
+
+    def describe(self) -> dict:
+        return {"model": self.kind, "corpus_seed": self.seed, "document": self.text}
+
+
+def _corpus(seed: int) -> tuple[list[str], np.ndarray]:
+    rng = np.random.default_rng(seed)
+    docs, labels = [], []
+    for _ in range(60):
+        words = list(rng.choice(VOCABULARY, size=rng.integers(3, 9)))
+        score = sum(w in POSITIVE for w in words) - sum(w in NEGATIVE for w in words) + rng.normal(0, 0.7)
+        docs.append(" ".join(words))
+        labels.append(int(score > 0))
+    return docs, np.array(labels)
+
+
+@lru_cache(maxsize=None)
+def family() -> tuple[Case, ...]:
+    """Every (pipeline, document) case, built deterministically from the seeds."""
+    cases = []
+    for seed in SEEDS:
+        docs, labels = _corpus(seed)
+        rng = np.random.default_rng(1000 + seed)
+        documents = []
+        for _ in range(DOCS_PER_CORPUS):
+            words = rng.choice(VOCABULARY, size=rng.integers(2, 5))
+            tokens = list(words) + list(rng.choice(words, size=rng.integers(0, 4)))  # repeats
+            documents.append(tuple(rng.permutation(tokens)))
+        for kind in KINDS:
+            vectorizer = TfidfVectorizer(norm=None if kind.endswith("raw") else "l2").fit(docs)
+            x = vectorizer.transform(docs)
+            model = Ridge(alpha=1.0).fit(x, labels.astype(float)) if kind.startswith("ridge") \
+                else LogisticRegression().fit(x, labels)
+            cases.extend(Case(kind, seed, doc, vectorizer, model) for doc in documents)
+    return tuple(cases)
+
+
+def cases(kind: str) -> tuple[Case, ...]:
+    """The cases of one pipeline kind."""
+    return tuple(c for c in family() if c.kind == kind)
