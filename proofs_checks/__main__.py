@@ -5,6 +5,7 @@
     python -m proofs_checks --markdown REPORT.md  # also write the Markdown report
     python -m proofs_checks --claims lemma2 prop2-shortcut
     python -m proofs_checks --explainer mypkg.mod:make_explainer   # run the kit on your explainer
+    python -m proofs_checks plots --out figures/  # the figures (see python -m proofs_checks plots --help)
 """
 
 from __future__ import annotations
@@ -23,6 +24,11 @@ def _load(spec: str):
 
 
 def main(argv=None) -> int:
+    argv = sys.argv[1:] if argv is None else list(argv)
+    if argv[:1] == ["plots"]:
+        from .figures import cli
+
+        return cli(argv[1:])
     parser = argparse.ArgumentParser(prog="python -m proofs_checks", description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--json", action="store_true", help="print the report as JSON")
