@@ -1,0 +1,151 @@
+"""Lemma 2 for any p: sample size, per-candidate coverage, and joint coverage of all candidates.
+
+A candidate of size l is entirely perturbed in one row with probability
+q = p^l, so at least one of n i.i.d. rows covers it with probability
+
+    1 - (1 - q)^n = sum_{k=1}^n C(n, k) q^k (1 - q)^(n - k),
+
+and the smallest n reaching alpha is ceil(log(1 - alpha) / log(1 - p^l)). The
+lemma (and FRED's default n) is about one candidate at a time. The probability
+that *every* candidate of size <= l_max of a b-token document is covered at
+once is smaller: e.g. b = 2, l_max = 1, p = 1/2, alpha = 0.95 gives n = 5 and a
+joint coverage (1 - 2^-5)^2 = 0.9385 < 0.95. For b >= l_max a row covering a
+set covers its subsets, so covering all size-l_max sets covers all smaller ones.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+from fractions import Fraction
+
+import numpy as np
+import sympy as sp
+
+from .exact import code_of
+
+
+def _rational(x) -> Fraction:
+    return Fraction(str(x)) if isinstance(x, float) else Fraction(x)
+
+
+def sample_size_exact(alpha, max_len: int, p=Fraction(1, 2)) -> int:
+    """Smallest n with (1 - p^l)^n <= 1 - alpha, in exact rational arithmetic.
+
+    Floats are read as their decimal strings (0.95 -> 19/20).
+
+    >>> sample_size_exact(0.95, 10), sample_size_exact(0.95, 1)
+    (3067, 5)
+    """
+    alpha, p = _rational(alpha), _rational(p)
+    miss = 1 - p**max_len
+    guess = int(sp.ceiling(sp.log(sp.Rational(1 - alpha)) / sp.log(sp.Rational(miss))).evalf(50))
+    n = max(1, guess)
+    while n > 1 and miss ** (n - 1) <= 1 - alpha:
+        n -= 1
+    while miss**n > 1 - alpha:
+        n += 1
+    return n
+
+
+def sample_size_sym(alpha, max_len, p) -> sp.Expr:
+    """Sympy ceiling(log(1 - alpha) / log(1 - p^l)) (symbols allowed).
+
+    >>> sample_size_sym(sp.Rational(19, 20), 10, sp.Rational(1, 2))
+    3067
+    """
+    return sp.ceiling(sp.log(1 - alpha) / sp.log(1 - p**max_len))
+
+
+def sample_size_numeric(alpha: float, max_len: int, p: float = 0.5) -> int:
+    """Floating-point twin ceil(log1p(-alpha) / log1p(-p^l)) (may be one off at exact boundaries).
+
+    >>> sample_size_numeric(0.95, 10)
+    3067
+    """
+    return max(1, math.ceil(math.log1p(-alpha) / math.log1p(-(p**max_len))))
+
+
+def coverage_sym(n, size, p) -> sp.Expr:
+    """Sympy 1 - (1 - p^l)^n: one candidate of size l is covered by some row.
+
+    >>> coverage_sym(5, 1, sp.Rational(1, 2))
+    31/32
+    """
+    return 1 - (1 - p**size) ** n
+
+
+def coverage(n, size, p) -> np.ndarray | float:
+    """Numpy twin of :func:`coverage_sym`: -expm1(n log1p(-p^l)).
+
+    >>> float(coverage(5, 1, 0.5))
+    0.96875
+    """
+    return -np.expm1(np.asarray(n, float) * np.log1p(-np.asarray(p, float) ** np.asarray(size, float)))
+
+
+def binomial_identity_sym(n: int, q=None) -> sp.Expr:
+    """sum_{k=1}^n C(n,k) q^k (1-q)^(n-k) - (1 - (1-q)^n), expanded (zero: the proof's identity).
+
+    >>> binomial_identity_sym(7)
+    0
+    """
+    q = sp.Symbol("q") if q is None else q
+    k = sp.Symbol("k", integer=True)
+    total = sp.summation(sp.binomial(n, k) * q**k * (1 - q) ** (n - k), (k, 1, n))
+    return sp.expand(total - (1 - (1 - q) ** n))
+
+
+def _targets(b: int, max_len: int) -> np.ndarray:
+    if not 1 <= max_len <= b:
+        raise ValueError(f"max_len must lie in [1, b={b}], got {max_len}")
+    return np.array([code_of(s) for s in itertools.combinations(range(b), max_len)], dtype=np.int64)
+
+
+def joint_coverage_exact(b: int, max_len: int, n: int, p: float) -> float:
+    """P(every position set of size <= max_len is perturbed in some row), by inclusion-exclusion.
+
+    Sum over families F of size-max_len sets of (-1)^|F| (1 - P(a row covers a set of F))^n;
+    at most 16 target sets (C(b, max_len) <= 16).
+
+    >>> round(joint_coverage_exact(2, 1, 5, 0.5), 6)   # (31/32)^2
+    0.938477
+    """
+    targets = _targets(b, max_len)
+    if len(targets) > 16:
+        raise ValueError(f"inclusion-exclusion over {len(targets)} target sets is too large (at most 16)")
+    codes = np.arange(2**b)
+    k = np.array([bin(c).count("1") for c in codes])
+    w = p**k * (1 - p) ** (b - k)
+    hits = (codes[:, None] & targets[None, :]) == targets[None, :]  # (patterns, targets)
+    total = 0.0
+    for r in range(len(targets) + 1):
+        for family in itertools.combinations(range(len(targets)), r):
+            u = float(w @ hits[:, list(family)].any(axis=1)) if family else 0.0
+            total += (-1) ** r * (1 - u) ** n
+    return total
+
+
+def joint_coverage_monte_carlo(b: int, max_len: int, n: int, p: float, n_sims: int, rng) -> float:
+    """Fraction of ``n_sims`` simulated designs of n rows covering every set of size <= max_len."""
+    rng = np.random.default_rng(rng)
+    targets = _targets(b, max_len)
+    weights = 1 << np.arange(b)
+    hits = 0
+    chunk = max(1, 2_000_000 // max(1, n * len(targets)))
+    for start in range(0, n_sims, chunk):
+        m = min(chunk, n_sims - start)
+        codes = (rng.random((m, n, b)) < p) @ weights
+        covered = ((codes[:, :, None] & targets) == targets).any(axis=1)
+        hits += int(covered.all(axis=1).sum())
+    return hits / n_sims
+
+
+def joint_coverage_bounds(b: int, max_len: int, n: int, p: float) -> tuple[float, float]:
+    """Bonferroni bounds (max(0, 1 - T (1 - p^l)^n), 1 - (1 - p^l)^n) with T = C(b, l) target sets.
+
+    >>> [round(x, 6) for x in joint_coverage_bounds(2, 1, 5, 0.5)]
+    [0.9375, 0.96875]
+    """
+    miss = (1 - p**max_len) ** n
+    return max(0.0, 1 - math.comb(b, max_len) * miss), 1 - miss

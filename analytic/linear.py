@@ -1,0 +1,137 @@
+"""Closed forms of FRED on the linear model f(z) = lambda^T phi(z) + lambda_0 (Eq. 6, Prop. 1).
+
+With mask = removal, word j of multiplicity m_j contributes a_j = lambda_j v_j per
+kept occurrence; each occurrence is kept with probability 1 - p, independently.
+Hence
+
+    E[f] = (1 - p) sum_j a_j m_j + lambda_0,
+
+and, given that c_j occurrences of word j are perturbed (the candidate), the
+other m_j - c_j are kept with probability 1 - p, so the drop of Eq. (1) is
+
+    Delta_c = E[f] - E[f | c perturbed] = (1 - p) sum_j a_j c_j.
+
+The proof of Prop. 1 (appendix) writes ``p sum_j a_j c_j`` (it uses
+E[M_j] = p m_j, the probability of *perturbing*): equal only at p = 1/2; see
+:func:`linear_drop_as_written`. The ordering conclusion of Prop. 1 is
+unaffected since 1 - p > 0. Every function works per word (multiplicities
+``m``) or per position (``m`` all ones, ``a`` the position weights a_i).
+"""
+
+from __future__ import annotations
+
+from typing import Sequence
+
+import numpy as np
+import sympy as sp
+
+
+def linear_expected_prediction_sym(a: Sequence, m: Sequence, p, intercept) -> sp.Expr:
+    """Sympy E[f] = (1 - p) sum_j a_j m_j + lambda_0 (symbols or numbers).
+
+    >>> p, a1, a2, l0 = sp.symbols("p a1 a2 lambda0")
+    >>> linear_expected_prediction_sym([a1, a2], [2, 1], p, l0)
+    lambda0 + (1 - p)*(2*a1 + a2)
+    """
+    return (1 - p) * sum(sp.sympify(aj) * mj for aj, mj in zip(a, m)) + intercept
+
+
+def linear_drop_sym(a: Sequence, c: Sequence, p) -> sp.Expr:
+    """Sympy drop Delta_c = (1 - p) sum_j a_j c_j of the candidate with counts c.
+
+    >>> p = sp.Symbol("p")
+    >>> linear_drop_sym([3, -1], [1, 1], p)
+    2 - 2*p
+    """
+    return sp.expand((1 - p) * sum(sp.sympify(aj) * cj for aj, cj in zip(a, c)))
+
+
+def linear_expected_prediction(a, m, p: float, intercept: float) -> float:
+    """Numpy twin of :func:`linear_expected_prediction_sym`.
+
+    >>> linear_expected_prediction([1.0, 2.0], [2, 1], 0.25, 0.5)
+    3.5
+    """
+    return float((1.0 - p) * np.dot(np.asarray(a, float), np.asarray(m, float)) + intercept)
+
+
+def linear_drop(a, c, p: float) -> float:
+    """Numpy twin of :func:`linear_drop_sym`: (1 - p) sum_j a_j c_j.
+
+    >>> linear_drop([1.0, 2.0], [1, 1], 0.25)
+    2.25
+    """
+    return float((1.0 - p) * np.dot(np.asarray(a, float), np.asarray(c, float)))
+
+
+def linear_drop_as_written(a, c, p: float) -> float:
+    """The drop as the proof of Prop. 1 writes it, p sum_j a_j c_j (wrong unless p = 1/2).
+
+    >>> linear_drop_as_written([1.0, 2.0], [1, 1], 0.25)
+    0.75
+    """
+    return float(p * np.dot(np.asarray(a, float), np.asarray(c, float)))
+
+
+def linear_optimal_counts(a, m, size: int) -> np.ndarray:
+    """Counts c of the largest-drop candidate of a given size: greedy by a_j (Prop. 1).
+
+    Words are filled up to their multiplicity in decreasing a_j; among equal
+    a_j the lower word index goes first. Any candidate of that size with the
+    same multiset of a-values has the same drop (ties are exact).
+
+    >>> linear_optimal_counts([1.0, 3.0, 2.0], [2, 1, 2], 2).tolist()
+    [0, 1, 1]
+    """
+    a = np.asarray(a, float)
+    m = np.asarray(m, int)
+    if not 0 <= size <= int(m.sum()):
+        raise ValueError(f"size must lie in [0, {int(m.sum())}], got {size}")
+    c = np.zeros_like(m)
+    left = size
+    for j in sorted(range(len(a)), key=lambda j: (-a[j], j)):
+        c[j] = min(m[j], left)
+        left -= c[j]
+    return c
+
+
+def linear_optimal_positions(a_pos, size: int) -> tuple[int, ...]:
+    """Largest-drop position set of a given size; ties to the lexicographically smallest sorted tuple.
+
+    >>> linear_optimal_positions([1.0, 2.0, 2.0, 0.0], 2)
+    (1, 2)
+    >>> linear_optimal_positions([2.0, 1.0, 2.0, 2.0], 2)
+    (0, 2)
+    """
+    counts = linear_optimal_counts(a_pos, np.ones(len(a_pos), int), size)
+    return tuple(int(i) for i in np.flatnonzero(counts))
+
+
+def linear_best_drops(a, m, p: float, max_len: int) -> np.ndarray:
+    """Largest drop of each size l = 1..min(max_len, sum m): (1 - p) times the sum of the l largest a's.
+
+    >>> linear_best_drops([1.0, -2.0, 3.0], [1, 1, 1], 0.5, 5).tolist()
+    [1.5, 2.0, 1.0]
+    """
+    values = np.sort(np.repeat(np.asarray(a, float), np.asarray(m, int)))[::-1]
+    return (1.0 - p) * np.cumsum(values[: min(max_len, len(values))])
+
+
+def linear_minimal_size(a, m, p: float, eps: float, intercept: float, max_len: int,
+                        reference: float | None = None) -> int | None:
+    """Smallest l <= max_len whose best drop reaches eps * reference; None if none does.
+
+    ``reference`` defaults to E[f] (baseline "mean", Eq. 2). With baseline
+    "original" pass f(xi) = sum_j a_j m_j + lambda_0: that baseline's drop is
+    the "mean" drop plus f(xi) - E[f], which this function accounts for.
+
+    >>> linear_minimal_size([1.0, 1.0, 1.0], [1, 1, 1], 0.5, 0.5, 0.0, 3)
+    2
+    >>> linear_minimal_size([1.0, -5.0], [1, 1], 0.5, 0.9, 5.0, 2) is None
+    True
+    """
+    mean = linear_expected_prediction(a, m, p, intercept)
+    ref = mean if reference is None else float(reference)
+    drops = linear_best_drops(a, m, p, max_len) + (ref - mean)
+    hits = np.flatnonzero(drops >= eps * ref)
+    return int(hits[0]) + 1 if len(hits) else None

@@ -1,0 +1,187 @@
+"""Closed forms of FRED on the shortcut model f(z) = prod_{j in J} 1{w_j in z} (Prop. 2).
+
+Word j of J occurs m_j >= 1 times; it is absent from a sample iff all its
+occurrences are perturbed, probability p^{m_j}, independently across words:
+
+    E[f] = prod_j (1 - p^{m_j}).
+
+Given that c_j occurrences are perturbed, word j is absent with probability
+p^{m_j - c_j}; the proof of Prop. 2 writes (1 - p)^{m_j - c_j}, then uses p = 1/2.
+The drop is Delta_c = E[f] - prod_j (1 - p^{m_j - c_j}); positions outside J
+do not change f.
+
+With m_1 the smallest multiplicity, the largest drop of size l < m_1 is
+c = (l, 0, ..., 0) (concavity of log(1 - p^{m - x}) and the ratio
+(1 - p^{m - l}) / (1 - p^m) increasing in m), and every candidate with c_1 = m_1
+has the maximal drop E[f]. The minimal size is therefore
+
+    l* = min { l : 1 - p^{m_1 - l} <= (1 - eps)(1 - p^{m_1}) }  <=  m_1,
+
+which equals m_1 (Prop. 2's c*_1 = min(m_1, l_max)) iff m_1 = 1 or
+eps > 1 - (1 - p) / (1 - p^{m_1}). Counterexample: "w w", p = 1/2, eps = 0.15:
+one occurrence drops E[f] from 3/4 to 1/2, i.e. by 1/3 >= 0.15, so l* = 1.
+"""
+
+from __future__ import annotations
+
+import itertools
+from dataclasses import dataclass
+from typing import Sequence
+
+import numpy as np
+import sympy as sp
+
+
+def shortcut_expected_prediction_sym(m: Sequence, p) -> sp.Expr:
+    """Sympy E[f] = prod_j (1 - p^{m_j}).
+
+    >>> shortcut_expected_prediction_sym([2], sp.Rational(1, 2))
+    3/4
+    """
+    return sp.Mul(*[1 - p**mj for mj in m])
+
+
+def shortcut_conditional_sym(m: Sequence, c: Sequence, p) -> sp.Expr:
+    """Sympy E[f | c perturbed] = prod_j (1 - p^{m_j - c_j})."""
+    return sp.Mul(*[1 - p ** (mj - cj) for mj, cj in zip(m, c)])
+
+
+def shortcut_conditional_as_written_sym(m: Sequence, c: Sequence, p) -> sp.Expr:
+    """The proof's prod_j (1 - (1 - p)^{m_j - c_j}); equals the true value only at p = 1/2."""
+    return sp.Mul(*[1 - (1 - p) ** (mj - cj) for mj, cj in zip(m, c)])
+
+
+def shortcut_drop_sym(m: Sequence, c: Sequence, p) -> sp.Expr:
+    """Sympy drop E[f] - E[f | c perturbed].
+
+    >>> shortcut_drop_sym([2], [1], sp.Rational(1, 2))
+    1/4
+    """
+    return shortcut_expected_prediction_sym(m, p) - shortcut_conditional_sym(m, c, p)
+
+
+def shortcut_claim_eps_sym(m1, p) -> sp.Expr:
+    """Sympy 1 - (1 - p)/(1 - p^{m_1}): Prop. 2's c*_1 = m_1 holds iff m_1 = 1 or eps exceeds this.
+
+    >>> shortcut_claim_eps_sym(2, sp.Rational(1, 2))
+    1/3
+    """
+    return 1 - (1 - p) / (1 - p**m1)
+
+
+def shortcut_expected_prediction(m, p: float) -> float:
+    """Numpy twin of :func:`shortcut_expected_prediction_sym`.
+
+    >>> shortcut_expected_prediction([2, 1], 0.5)
+    0.375
+    """
+    return float(np.prod(1.0 - p ** np.asarray(m, float)))
+
+
+def shortcut_drop(m, c, p: float) -> float:
+    """Numpy twin of :func:`shortcut_drop_sym`.
+
+    >>> shortcut_drop([2, 1], [0, 1], 0.5)
+    0.375
+    """
+    m = np.asarray(m, float)
+    c = np.asarray(c, float)
+    if np.any(c < 0) or np.any(c > m):
+        raise ValueError(f"counts c must satisfy 0 <= c_j <= m_j, got c={c.tolist()}, m={m.tolist()}")
+    return float(np.prod(1.0 - p**m) - np.prod(1.0 - p ** (m - c)))
+
+
+def shortcut_claim_eps(m1: int, p: float) -> float:
+    """Numpy twin of :func:`shortcut_claim_eps_sym`.
+
+    >>> round(shortcut_claim_eps(2, 0.5), 12)
+    0.333333333333
+    """
+    return 1.0 - (1.0 - p) / (1.0 - p**m1)
+
+
+def shortcut_optimal_counts(m, size: int, n_other: int = 0) -> np.ndarray:
+    """Closed-form largest-drop counts of a given size (last entry: positions outside J).
+
+    ``c = (l, 0, ..., 0)`` on the word of smallest multiplicity (lowest index
+    among equals) for l < m_1; for l >= m_1 that word is fully perturbed and the
+    rest of the budget fills the other positions in order (the drop is E[f]
+    whatever the filling).
+
+    >>> shortcut_optimal_counts([3, 2], 1, n_other=1).tolist()
+    [0, 1, 0]
+    """
+    m = np.asarray(m, int)
+    caps = np.append(m, n_other)
+    if not 0 <= size <= int(caps.sum()):
+        raise ValueError(f"size must lie in [0, {int(caps.sum())}], got {size}")
+    first = int(np.argmin(m))
+    c = np.zeros_like(caps)
+    c[first] = min(size, m[first])
+    left = size - c[first]
+    for j in range(len(caps)):
+        take = min(caps[j] - c[j], left)
+        c[j] += take
+        left -= take
+    return c
+
+
+def shortcut_optimal_counts_bruteforce(m, size: int, p: float, n_other: int = 0) -> tuple[float, list[np.ndarray]]:
+    """Largest drop of a given size and every count vector attaining it (within 1e-12), by enumeration."""
+    m = np.asarray(m, int)
+    caps = np.append(m, n_other)
+    best, argbest = -np.inf, []
+    for c in itertools.product(*[range(k + 1) for k in caps]):
+        if sum(c) != size:
+            continue
+        d = shortcut_drop(m, c[:-1], p)
+        if d > best + 1e-12:
+            best, argbest = d, [np.array(c)]
+        elif abs(d - best) <= 1e-12:
+            argbest.append(np.array(c))
+    return best, argbest
+
+
+def shortcut_minimal_size(m, p: float, eps: float, max_len: int | None = None) -> int | None:
+    """l* = smallest l with 1 - p^{m_1 - l} <= (1 - eps)(1 - p^{m_1}) (baseline "mean"); None if l* > max_len.
+
+    >>> shortcut_minimal_size([2], 0.5, 0.15)   # Prop. 2 says 2
+    1
+    >>> shortcut_minimal_size([2], 0.5, 0.5)
+    2
+    """
+    m1 = int(np.min(m))
+    target = (1.0 - eps) * (1.0 - p**m1)
+    size = next(l for l in range(1, m1 + 1) if 1.0 - p ** (m1 - l) <= target)
+    return size if max_len is None or size <= max_len else None
+
+
+def shortcut_claim_holds(m, p: float, eps: float) -> bool:
+    """Whether Prop. 2's c*_1 = m_1 (with l_max >= m_1) agrees with :func:`shortcut_minimal_size`.
+
+    >>> shortcut_claim_holds([2], 0.5, 0.15), shortcut_claim_holds([1, 4], 0.5, 0.15)
+    (False, True)
+    """
+    m1 = int(np.min(m))
+    return m1 == 1 or eps > shortcut_claim_eps(m1, p)
+
+
+@dataclass(frozen=True)
+class ShortcutModel:
+    """f(z) = 1 if every word of ``words`` occurs in z.split(), else 0.
+
+    Calling the model returns f as an (n,) float array; :meth:`predict_proba`
+    returns scikit-learn style (n, 2) probabilities [1 - f, f].
+
+    >>> ShortcutModel(("good",))(["good food", "UNK food"]).tolist()
+    [1.0, 0.0]
+    """
+
+    words: tuple[str, ...]
+
+    def __call__(self, texts: Sequence[str]) -> np.ndarray:
+        return np.array([float(all(w in set(t.split()) for w in self.words)) for t in texts])
+
+    def predict_proba(self, texts: Sequence[str]) -> np.ndarray:
+        f = self(texts)
+        return np.column_stack([1.0 - f, f])

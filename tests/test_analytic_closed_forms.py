@@ -1,0 +1,364 @@
+"""Triangulation 1: sympy closed forms == numpy twins == exact enumeration (section 3, Props. 1-2).
+
+Tolerances: values are O(10); enumeration sums at most 2^8 products, so
+1e-12 relative / 1e-12 absolute is ~1e3 ulps of headroom.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+from collections import Counter
+
+import numpy as np
+import pytest
+import sympy as sp
+from hypothesis import assume, given, settings
+from hypothesis import strategies as st
+from numpy.testing import assert_allclose
+
+from analytic import (
+    LinearTfidfModel,
+    ShortcutModel,
+    all_drops,
+    best_drop_of_size,
+    check_vectorizer,
+    code_of,
+    exact_drop,
+    exact_explain,
+    expected_prediction,
+    idf,
+    linear_best_drops,
+    linear_drop,
+    linear_drop_as_written,
+    linear_drop_sym,
+    linear_expected_prediction,
+    linear_expected_prediction_sym,
+    linear_minimal_size,
+    linear_optimal_positions,
+    linear_table,
+    masked_texts,
+    pattern_weights,
+    shortcut_claim_eps,
+    shortcut_claim_eps_sym,
+    shortcut_claim_holds,
+    shortcut_conditional_as_written_sym,
+    shortcut_conditional_sym,
+    shortcut_drop,
+    shortcut_drop_sym,
+    shortcut_expected_prediction,
+    shortcut_expected_prediction_sym,
+    shortcut_minimal_size,
+    shortcut_optimal_counts,
+    shortcut_optimal_counts_bruteforce,
+    table_classifier,
+    table_from_classifier,
+)
+from analytic.strategies import (
+    black_box_tables,
+    coefficients,
+    documents,
+    epsilons,
+    fitted_tfidf_models,
+    probabilities,
+    shortcut_models,
+)
+
+RTOL = ATOL = 1e-12
+P = sp.Symbol("p", positive=True)
+SLOW = settings(max_examples=max(5, settings.default.max_examples // 4))
+
+
+def first_occurrences(tokens, word_counts: dict) -> list[int]:
+    """Positions of the first c_w occurrences of each word w (a candidate given as word counts)."""
+    out, seen = [], Counter()
+    for i, t in enumerate(tokens):
+        if seen[t] < word_counts.get(t, 0):
+            out.append(i)
+            seen[t] += 1
+    return out
+
+
+def count_vectors(m):
+    return itertools.product(*[range(k + 1) for k in m])
+
+
+def naive_drop(table, p, positions):
+    """Pattern-by-pattern loop, independent of the vectorised referee."""
+    b = int(np.log2(len(table)))
+    tot = num = den = 0.0
+    for bits in itertools.product([0, 1], repeat=b):
+        code = sum(bit << i for i, bit in enumerate(bits))
+        w = math.prod(p if bit else 1 - p for bit in bits)
+        tot += w * table[code]
+        if all(bits[i] for i in positions):
+            num += w * table[code]
+            den += w
+    return tot - num / den
+
+
+# --------------------------------------------------------------------------- exact referee
+
+
+@given(black_box_tables(max_tokens=4), probabilities())
+def test_referee_vectorised_drops_match_naive_loop(table, p):
+    """Catches a bit-order or zeta-transform bug in the referee: all_drops / exact_drop vs a plain loop."""
+    b = int(np.log2(len(table)))
+    drops = all_drops(table, p)
+    for r in range(1, b + 1):
+        for s in itertools.combinations(range(b), r):
+            expected = naive_drop(table, p, s)
+            assert_allclose(drops[code_of(s)], expected, rtol=RTOL, atol=ATOL, err_msg=f"S={s} p={p}")
+            assert_allclose(exact_drop(table, p, s), expected, rtol=RTOL, atol=ATOL, err_msg=f"S={s} p={p}")
+
+
+def test_referee_weights_b20_sum_to_one():
+    """Catches a weight-construction bug at the largest size FRED enumerates (b = 20)."""
+    w = pattern_weights(20, 0.3)
+    assert w.shape == (2**20,)
+    assert_allclose(w.sum(), 1.0, rtol=1e-12)
+    assert_allclose(w[(1 << 20) - 1], 0.3**20, rtol=1e-12)
+    table = linear_table(np.arange(20.0), 1.0)
+    assert_allclose(expected_prediction(table, 0.3), 1.0 + 0.7 * np.arange(20.0).sum(), rtol=1e-12)
+
+
+@given(documents(max_tokens=5), st.data())
+def test_table_classifier_roundtrip(tokens, data):
+    """Catches a mismatch between the text rendering and the code order of the referee."""
+    table = data.draw(black_box_tables(len(tokens), len(tokens), integer=False))
+    got = table_from_classifier(table_classifier(tokens, table, n_classes=2), tokens, label=1)
+    assert_allclose(got, table, rtol=0, atol=0)
+
+
+# --------------------------------------------------------------------------- TF-IDF
+
+
+@SLOW
+@given(fitted_tfidf_models())
+def test_idf_matches_sklearn(case):
+    """Catches a wrong Definition 1 (e.g. non-smooth idf) against scikit-learn's fitted idf_."""
+    analyzer = case.vectorizer.build_analyzer()
+    doc_sets = [set(analyzer(d)) for d in case.corpus]
+    words = sorted(case.vectorizer.vocabulary_, key=case.vectorizer.vocabulary_.get)
+    df = np.array([sum(w in s for s in doc_sets) for w in words])
+    assert_allclose(idf(len(case.corpus), df), case.vectorizer.idf_, rtol=1e-14)
+
+
+@SLOW
+@given(fitted_tfidf_models())
+def test_linear_tfidf_model_equals_sklearn_on_all_masked_texts(case):
+    """Catches wrong lambda/lambda_0/idf reading, mask != removal, or wrong per-position weights."""
+    model = LinearTfidfModel.from_pipeline(case.vectorizer, case.model)
+    texts = masked_texts(case.tokens)
+    sk = case.classifier_fn()(texts)
+    assert_allclose(model.predict(texts), sk, rtol=1e-10, atol=1e-10)
+    a = model.position_weights(case.tokens)
+    assert_allclose(linear_table(a, model.intercept), sk, rtol=1e-10, atol=1e-10, err_msg=str(case.tokens))
+
+
+def test_analyzer_is_tokenwise_on_awkward_tokens():
+    """Catches the assumption 'one whitespace token = its analyzer features' failing for 'a', "don't", 'well-known'."""
+    from sklearn.feature_extraction.text import TfidfVectorizer
+
+    vec = TfidfVectorizer(norm=None).fit(["well known don good", "good a"])
+    analyzer = vec.build_analyzer()
+    tokens = ["a", "don't", "well-known", "Good", "UNK"]
+    assert analyzer(" ".join(tokens)) == [f for t in tokens for f in analyzer(t)]
+    assert [analyzer(t) for t in tokens] == [[], ["don"], ["well", "known"], ["good"], ["unk"]]
+
+
+def _fit(**kwargs):
+    from sklearn.feature_extraction.text import TfidfVectorizer
+
+    corpus = kwargs.pop("corpus", ["good food", "bad food", "good service"])
+    return TfidfVectorizer(**{"norm": None, **kwargs}).fit(corpus)
+
+
+@pytest.mark.parametrize(
+    "kwargs, mask, setting",
+    [
+        ({"norm": "l2"}, "UNK", "norm"),
+        ({"sublinear_tf": True}, "UNK", "sublinear_tf"),
+        ({"binary": True}, "UNK", "binary"),
+        ({"ngram_range": (1, 2)}, "UNK", "ngram_range"),
+        ({"analyzer": "char"}, "UNK", "analyzer"),
+        ({"analyzer": str.split}, "UNK", "analyzer"),
+        ({"smooth_idf": False}, "UNK", "smooth_idf"),
+        ({"corpus": ["good unk", "bad"]}, "UNK", "mask_token"),
+        ({"corpus": ["good food", "bad"]}, "Good", "mask_token"),
+    ],
+)
+def test_check_vectorizer_refuses_settings_that_break_the_theory(kwargs, mask, setting):
+    """Catches a vectorizer setting silently accepted although the closed forms then do not hold."""
+    with pytest.raises(ValueError, match=setting):
+        check_vectorizer(_fit(**kwargs), mask)
+
+
+def test_use_idf_false_is_accepted_with_unit_idf():
+    """Catches use_idf=False read as sklearn's stale idf instead of v_j = 1 (still Eq. 6 with v = 1)."""
+    from sklearn.linear_model import Ridge
+
+    vec = _fit(use_idf=False)
+    reg = Ridge().fit(vec.transform(["good food", "bad food", "good service"]), [1.0, 0.0, 1.0])
+    model = LinearTfidfModel.from_pipeline(vec, reg)
+    assert_allclose(model.idf, 1.0)
+    texts = ["good UNK food", "bad bad"]
+    assert_allclose(model.predict(texts), reg.predict(vec.transform(texts)), rtol=1e-12)
+
+
+def test_from_pipeline_refuses_multiclass_and_unfitted():
+    """Catches a multiclass model silently reduced to its first class, or an unfitted model accepted."""
+    from sklearn.linear_model import LogisticRegression
+
+    vec = _fit()
+    x = vec.transform(["good food", "bad food", "good service"])
+    clf = LogisticRegression().fit(x, [0, 1, 2])
+    with pytest.raises(ValueError, match="binary"):
+        LinearTfidfModel.from_pipeline(vec, clf)
+    with pytest.raises(TypeError, match="coef_"):
+        LinearTfidfModel.from_pipeline(vec, LogisticRegression())
+
+
+# --------------------------------------------------------------------------- linear model
+
+
+@st.composite
+def linear_cases(draw):
+    tokens = draw(documents(max_tokens=7))
+    words = sorted(set(tokens))
+    a_word = dict(zip(words, draw(coefficients(len(words)))))
+    intercept = draw(st.integers(-8, 8)) / 4
+    return tokens, words, a_word, intercept
+
+
+@given(linear_cases(), probabilities())
+def test_linear_sympy_numpy_exact_agree(case, p):
+    """Catches a wrong E[f] or drop formula for any p (e.g. the paper's p instead of 1 - p)."""
+    tokens, words, a_word, intercept = case
+    m = [tokens.count(w) for w in words]
+    a = [a_word[w] for w in words]
+    a_pos = np.array([a_word[t] for t in tokens])
+    table = linear_table(a_pos, intercept)
+    mean_sym = float(linear_expected_prediction_sym(a, m, P, intercept).subs(P, p))
+    mean_np = linear_expected_prediction(a, m, p, intercept)
+    assert_allclose([mean_sym, mean_np], expected_prediction(table, p), rtol=RTOL, atol=ATOL)
+    drop_expr = linear_drop_sym(a, [sp.Symbol(f"c{j}") for j in range(len(a))], P)
+    for c in count_vectors(m):
+        if not any(c):
+            continue
+        positions = first_occurrences(tokens, dict(zip(words, c)))
+        expected = exact_drop(table, p, positions)
+        got_sym = float(drop_expr.subs({P: p, **{sp.Symbol(f"c{j}"): cj for j, cj in enumerate(c)}}))
+        assert_allclose([got_sym, linear_drop(a, c, p)], expected, rtol=RTOL, atol=ATOL,
+                        err_msg=f"tokens={tokens} a={a} c={c} p={p}")
+
+
+@given(linear_cases(), probabilities())
+def test_linear_optimal_candidate_of_each_size(case, p):
+    """Catches a wrong greedy order or tie-break (Prop. 1 (ii)) against brute force over position sets."""
+    tokens, _, a_word, intercept = case
+    a_pos = np.array([a_word[t] for t in tokens])
+    table = linear_table(a_pos, intercept)
+    best = linear_best_drops(a_pos, np.ones(len(tokens), int), p, len(tokens))
+    for size in range(1, len(tokens) + 1):
+        top, argmax = best_drop_of_size(table, p, size)
+        assert_allclose(best[size - 1], top, rtol=RTOL, atol=ATOL)
+        assert linear_optimal_positions(a_pos, size) == min(argmax), f"a={a_pos} size={size} ties={argmax}"
+
+
+@given(linear_cases(), probabilities(), epsilons(), st.sampled_from(["mean", "original"]))
+def test_linear_minimal_size_and_positive_words(case, p, eps, baseline):
+    """Catches a wrong minimal size (Eq. 2) and checks Prop. 1 (i): no non-positive word in a minimal candidate."""
+    tokens, _, a_word, intercept = case
+    a_pos = np.array([a_word[t] for t in tokens])
+    table = linear_table(a_pos, intercept)
+    exact = exact_explain(table, p, eps, len(tokens), baseline)
+    assume(np.all(np.abs(exact.best_drop_by_size - exact.threshold) > 1e-9))  # no float-boundary cases
+    reference = None if baseline == "mean" else float(table[0])
+    size = linear_minimal_size(a_pos, np.ones(len(tokens), int), p, eps, intercept, len(tokens), reference)
+    assert size == (len(exact.best_ids) if exact.found else None), f"a={a_pos} p={p} eps={eps} exact={exact}"
+    if exact.found and exact.threshold > 0:
+        assert np.all(a_pos[list(exact.best_ids)] > 0), f"a={a_pos} chosen={exact.best_ids}"
+
+
+def test_linear_drop_symbolic_derivation_and_paper_variant():
+    """Derives E[kept occurrences | c] from the binomial law; shows the proof's p(m - c) is right only at p = 1/2."""
+    for m in range(1, 5):
+        for c in range(m + 1):
+            k = sp.Symbol("k", integer=True)
+            kept = sp.summation(k * sp.binomial(m - c, k) * (1 - P) ** k * P ** (m - c - k), (k, 0, m - c))
+            assert sp.simplify(kept - (m - c) * (1 - P)) == 0
+    a, c = [1.5, -0.5, 2.0], [1, 2, 1]
+    assert linear_drop(a, c, 0.5) == linear_drop_as_written(a, c, 0.5)
+    table = linear_table([1.5, -0.5, -0.5, 2.0], 0.0)
+    assert_allclose(exact_drop(table, 0.2, [0, 1, 2, 3]), linear_drop(a, c, 0.2), rtol=RTOL)
+    assert abs(linear_drop_as_written(a, c, 0.2) - exact_drop(table, 0.2, [0, 1, 2, 3])) > 1.0
+
+
+# --------------------------------------------------------------------------- shortcut model
+
+
+@given(shortcut_models(max_tokens=7), probabilities())
+def test_shortcut_sympy_numpy_exact_agree(case, p):
+    """Catches a wrong E[f] or conditional absence probability (the proof's (1-p)^(m-c)) for any p."""
+    m = case.multiplicities
+    table = table_from_classifier(case.model, case.tokens)
+    expected_mean = expected_prediction(table, p)
+    assert_allclose([float(shortcut_expected_prediction_sym(m, P).subs(P, p)),
+                     shortcut_expected_prediction(m, p)], expected_mean, rtol=RTOL, atol=ATOL)
+    others = [t for t in dict.fromkeys(case.tokens) if t not in case.model.words]
+    for c in count_vectors(m + [case.n_other]):
+        if not any(c):
+            continue
+        counts = dict(zip(case.model.words, c))
+        positions = first_occurrences(case.tokens, counts)
+        rest = [i for i, t in enumerate(case.tokens) if t in others][: c[-1]]
+        expected = exact_drop(table, p, positions + rest)
+        got = [float(shortcut_drop_sym(m, c[:-1], P).subs(P, p)), shortcut_drop(m, c[:-1], p)]
+        assert_allclose(got, expected, rtol=RTOL, atol=ATOL, err_msg=f"tokens={case.tokens} J={case.model.words} c={c}")
+
+
+@given(shortcut_models(max_tokens=7), probabilities())
+def test_shortcut_optimal_counts_closed_form_vs_bruteforce(case, p):
+    """Catches a wrong optimum of Prop. 2's problem: closed form c = (l, 0, ...) must be among the brute-force argmax."""
+    m, table = case.multiplicities, table_from_classifier(case.model, case.tokens)
+    order = np.argsort(m, kind="stable")
+    for size in range(1, len(case.tokens) + 1):
+        best, argbest = shortcut_optimal_counts_bruteforce(m, size, p, case.n_other)
+        closed = shortcut_optimal_counts(m, size, case.n_other)
+        assert any(np.array_equal(closed, c) for c in argbest), f"m={m} size={size} closed={closed} best={argbest}"
+        assert_allclose(best, best_drop_of_size(table, p, size)[0], rtol=RTOL, atol=ATOL)
+        if size < min(m):
+            assert closed[order[0]] == size
+
+
+@given(shortcut_models(max_tokens=7), probabilities(), epsilons())
+def test_shortcut_minimal_size_and_claim(case, p, eps):
+    """Catches a wrong l* and checks when Prop. 2's c*_1 = m_1 holds (iff m_1 = 1 or eps > 1-(1-p)/(1-p^m_1))."""
+    m, table = case.multiplicities, table_from_classifier(case.model, case.tokens)
+    exact = exact_explain(table, p, eps, len(case.tokens))
+    assume(np.all(np.abs(exact.best_drop_by_size - exact.threshold) > 1e-9))
+    assert exact.found  # perturbing all occurrences of the rarest word gives drop E[f] >= eps E[f]
+    size = shortcut_minimal_size(m, p, eps)
+    assert size == len(exact.best_ids), f"m={m} p={p} eps={eps} exact={exact.best_ids}"
+    assert shortcut_claim_holds(m, p, eps) == (size == min(m))
+
+
+def test_shortcut_counterexample_to_prop2():
+    """Records the counterexample: 'w w', f = 1{w in z}, p = 1/2, eps = 0.15 -> one occurrence suffices (Prop. 2 says 2)."""
+    model = ShortcutModel(("w",))
+    table = table_from_classifier(model, ["w", "w"])
+    exact = exact_explain(table, 0.5, 0.15, 10)
+    assert exact.best_ids == (0,) and exact.found
+    assert_allclose([exact.mean_prediction, exact.drop], [0.75, 0.25], rtol=RTOL)
+    assert shortcut_minimal_size([2], 0.5, 0.15) == 1 and not shortcut_claim_holds([2], 0.5, 0.15)
+    assert shortcut_claim_eps_sym(2, sp.Rational(1, 2)) == sp.Rational(1, 3)
+    assert_allclose(shortcut_claim_eps(2, 0.5), 1 / 3, rtol=RTOL)
+
+
+def test_shortcut_paper_conditional_only_right_at_half():
+    """Shows the proof's (1 - p)^(m - c) equals the true p^(m - c) at p = 1/2 and not at p = 1/3."""
+    m, c = [3, 2], [1, 0]
+    diff = shortcut_conditional_sym(m, c, P) - shortcut_conditional_as_written_sym(m, c, P)
+    assert diff.subs(P, sp.Rational(1, 2)) == 0
+    assert diff.subs(P, sp.Rational(1, 3)) != 0
