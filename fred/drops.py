@@ -12,17 +12,33 @@ this is Eq. (3); with exact weights it is Eq. (1).
 
 from __future__ import annotations
 
+from functools import cache
+
 import numpy as np
+from threadpoolctl import ThreadpoolController
 
 #: Upper bound on ``rows * prefixes * prefix length`` booleans materialised at once.
 _CHUNK_CELLS = 20_000_000
 
 
+@cache
+def _blas_controller() -> ThreadpoolController:
+    """One controller of the loaded BLAS libraries (finding them takes milliseconds).
+
+    The products below are thin (a few beam prefixes, or few columns), so BLAS
+    threads gain nothing; on a busy machine OpenBLAS threads waiting for a core
+    made a (4 x 5000) @ (5000 x 150) product 300x slower than one thread.
+    """
+    return ThreadpoolController()
+
+
 def extension_drops(perturbed: np.ndarray, weights: np.ndarray, d: np.ndarray, prefixes: np.ndarray):
     """Drop of ``S | {j}`` for every prefix S (a row of ``prefixes``) and every position j.
 
-    One matrix product per chunk of prefixes: the rows covered by S, times the
-    perturbation matrix weighted by ``w`` and ``w d``.
+    One matrix product per chunk of prefixes: the indicators of the rows
+    covered by S, weighted by ``w d`` and by ``w``, times the perturbation
+    matrix. (Weighting the few covered-row vectors rather than the (n, b)
+    matrix keeps the per-call work at one pass over the matrix.)
 
     Parameters
     ----------
@@ -40,19 +56,21 @@ def extension_drops(perturbed: np.ndarray, weights: np.ndarray, d: np.ndarray, p
     """
     n, b = perturbed.shape
     n_prefixes, k = prefixes.shape
-    zw = perturbed * weights[:, None]
-    zwd = perturbed * (weights * d)[:, None]
+    z = perturbed.astype(float)
+    wd = weights * d
     num = np.empty((n_prefixes, b))
     den = np.empty((n_prefixes, b))
     step = max(1, _CHUNK_CELLS // max(1, n * k))
-    for start in range(0, n_prefixes, step):
-        chunk = prefixes[start : start + step]
-        if k == 0:
-            covered = np.ones((len(chunk), n))
-        else:
-            covered = perturbed[:, chunk].all(axis=2).T.astype(float)
-        num[start : start + step] = covered @ zwd
-        den[start : start + step] = covered @ zw
+    with _blas_controller().limit(limits=1, user_api="blas"):
+        for start in range(0, n_prefixes, step):
+            chunk = prefixes[start : start + step]
+            if k == 0:
+                covered = np.ones((len(chunk), n))
+            else:
+                covered = perturbed[:, chunk].all(axis=2).T.astype(float)
+            both = np.concatenate([covered * wd, covered * weights]) @ z
+            num[start : start + step] = both[: len(chunk)]
+            den[start : start + step] = both[len(chunk) :]
     defined = den > 0
     drops = np.divide(num, den, out=np.zeros_like(num), where=defined)
     return drops, defined

@@ -9,6 +9,7 @@ import numpy as np
 
 from ._validation import check_positive_int, check_probability, check_scores, check_text
 from .explanation import Explanation
+from .fastpath import FastPathStatus, setup_fast_path
 from .sampling import Sampler, make_sampler, sample_size
 from .search import DEFAULT_MAX_CANDIDATES, resolve_strategy, search_candidates
 
@@ -54,6 +55,15 @@ class Fred:
         at every call.
     max_candidates : int
         Budget of the exhaustive search.
+    fast_path : bool
+        Score samples of bag-of-words pipelines without building strings
+        (:mod:`fred.fastpath`): when ``classifier_fn`` is the bound
+        ``predict_proba``, ``decision_function`` or ``predict`` of a scikit-learn
+        Pipeline starting with a word-unigram Count/Tfidf vectorizer, the
+        perturbed count matrix is (1 - Z) @ A and the texts are never rendered.
+        Checked against the string path on a few samples of every explanation;
+        ``fast_path_status`` (a :class:`fred.fastpath.FastPathStatus`) says
+        whether it is on and why (not). ``False`` forces the string path.
     """
 
     def __init__(
@@ -67,6 +77,7 @@ class Fred:
         beam_width: int = 4,
         random_state=None,
         max_candidates: int = DEFAULT_MAX_CANDIDATES,
+        fast_path: bool = True,
     ):
         if not callable(classifier_fn):
             raise TypeError(f"classifier_fn must be callable, got {type(classifier_fn).__name__}")
@@ -92,12 +103,28 @@ class Fred:
         self.beam_width = check_positive_int(beam_width, "beam_width")
         self.random_state = random_state
         self.max_candidates = check_positive_int(max_candidates, "max_candidates")
+        if not isinstance(fast_path, bool):
+            raise TypeError(f"fast_path must be a bool, got {type(fast_path).__name__}")
+        self._fast_path, self.fast_path_status = (
+            setup_fast_path(classifier_fn, self.sampler) if fast_path
+            else (None, FastPathStatus(False, "disabled by fast_path=False")))
 
     def _scores(self, texts: list[str]) -> np.ndarray:
         return check_scores(self.classifier_fn(texts), len(texts))
 
     def predict_perturbed(self, tokens: Sequence[str], perturbed: np.ndarray, rng: np.random.Generator):
-        """Scores of the perturbed samples and their texts (None when a subclass skips rendering)."""
+        """Scores of the perturbed samples and their texts (None when the texts are not rendered).
+
+        The bag-of-words fast path returns no texts; on a failed check against
+        the string path it is switched off for good and the reason recorded in
+        ``fast_path_status``.
+        """
+        if self._fast_path is not None:
+            raw, problem = self._fast_path.predict(tokens, perturbed)
+            if problem is None:
+                return check_scores(raw, len(perturbed)), None
+            self.fast_path_status = FastPathStatus(False, "fell back to strings: " + problem)
+            self._fast_path = None
         texts = self.sampler.render(tokens, perturbed, rng)
         return self._scores(texts), tuple(texts)
 

@@ -1,0 +1,114 @@
+"""Data, models and timing shared by the benchmark scripts.
+
+The data sets are read in place from ``../shared/data`` (relative to the
+repository; override with the ``FRED_DATA`` environment variable); nothing is
+copied into the repository.
+"""
+
+from __future__ import annotations
+
+import csv
+import datetime
+import os
+import platform
+import shlex
+import statistics
+import sys
+import time
+from pathlib import Path
+from typing import Callable, Sequence
+
+import numpy as np
+import sklearn
+from sklearn.ensemble import RandomForestClassifier
+from sklearn.feature_extraction.text import TfidfVectorizer
+from sklearn.linear_model import LogisticRegression
+from sklearn.pipeline import Pipeline, make_pipeline
+
+DATA_DIR = Path(os.environ.get("FRED_DATA", Path(__file__).resolve().parents[2] / "shared" / "data"))
+
+MODELS: dict[str, Callable[[], object]] = {
+    "logistic": LogisticRegression,
+    "random forest": lambda: RandomForestClassifier(random_state=0),
+}
+
+
+def load_restaurants() -> tuple[list[str], np.ndarray]:
+    """Reviews and 0/1 labels of ``restaurants.tsv`` (tab-separated, no quoting)."""
+    with open(DATA_DIR / "restaurants.tsv", newline="", encoding="utf-8") as f:
+        rows = list(csv.DictReader(f, delimiter="\t", quoting=csv.QUOTE_NONE))
+    return [r["Review"] for r in rows], np.array([int(r["Liked"]) for r in rows])
+
+
+def load_yelp() -> tuple[list[str], np.ndarray]:
+    """Reviews and 0/1 labels of ``yelp.csv`` (``|``-separated, double-quoted fields span lines)."""
+    with open(DATA_DIR / "yelp.csv", newline="", encoding="utf-8") as f:
+        rows = list(csv.DictReader(f, delimiter="|", quotechar='"'))
+    return [r["text"] for r in rows], np.array([int(r["stars"]) for r in rows])
+
+
+def pick_document(texts: Sequence[str], n_tokens: int) -> int:
+    """Index of the first text with exactly ``n_tokens`` whitespace tokens (else the closest)."""
+    return min(range(len(texts)), key=lambda i: (abs(len(texts[i].split()) - n_tokens), i))
+
+
+def fit_pipeline(model: str, texts: Sequence[str], labels: np.ndarray, held_out: int) -> Pipeline:
+    """``TfidfVectorizer()`` + the named classifier (sklearn defaults), fitted without the explained text."""
+    keep = [i for i in range(len(texts)) if i != held_out]
+    pipe = make_pipeline(TfidfVectorizer(), MODELS[model]())
+    return pipe.fit([texts[i] for i in keep], labels[keep])
+
+
+def median_seconds(fn: Callable[[], object], repeats: int) -> float:
+    """Median wall-clock seconds of ``repeats`` calls of ``fn`` (after one untimed warm-up call)."""
+    fn()
+    times = []
+    for _ in range(repeats):
+        start = time.perf_counter()
+        fn()
+        times.append(time.perf_counter() - start)
+    return statistics.median(times)
+
+
+class TimedClassifier:
+    """Wraps ``classifier_fn`` and accumulates the seconds spent inside it."""
+
+    def __init__(self, classifier_fn: Callable[[list[str]], np.ndarray]):
+        self.classifier_fn = classifier_fn
+        self.seconds = 0.0
+
+    def __call__(self, texts: list[str]) -> np.ndarray:
+        start = time.perf_counter()
+        try:
+            return self.classifier_fn(texts)
+        finally:
+            self.seconds += time.perf_counter() - start
+
+
+def machine() -> str:
+    """One line describing where the numbers were measured."""
+    return (f"{platform.processor() or platform.machine()}, {os.cpu_count()} cores, Python "
+            f"{platform.python_version()}, numpy {np.__version__}, scikit-learn {sklearn.__version__}")
+
+
+def provenance(note: str = "") -> list[str]:
+    """Markdown lines naming the command that ran, when, and where (plus an optional note)."""
+    lines = [f"Command: `{shlex.join(['python', *sys.argv])}`",
+             f"Date: {datetime.datetime.now(datetime.timezone.utc):%Y-%m-%d %H:%M} UTC",
+             f"Machine: {machine()}"] + ([f"Note: {note}"] if note else [])
+    return [line + "  " for line in lines[:-1]] + lines[-1:]  # two spaces: a markdown line break
+
+
+def emit(report: str, path: str | None, mode: str, heading: str) -> None:
+    """Print ``report``; also write it under ``heading`` to ``path`` (mode "w" or "a") when given."""
+    print(report)
+    if path:
+        with open(path, mode, encoding="utf-8") as f:
+            f.write(f"{heading}\n\n{report}\n")
+
+
+def markdown_table(header: Sequence[str], rows: Sequence[Sequence[object]]) -> str:
+    """A GitHub-flavoured markdown table."""
+    lines = ["| " + " | ".join(header) + " |", "|" + "|".join("---" for _ in header) + "|"]
+    lines += ["| " + " | ".join(str(c) for c in row) + " |" for row in rows]
+    return "\n".join(lines)

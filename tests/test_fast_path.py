@@ -1,0 +1,249 @@
+"""The bag-of-words fast path (issue 8) against the string path it replaces.
+
+The reference is always scikit-learn tokenising the rendered strings (the
+string path, ``fast_path=False``, or ``CountVectorizer.transform`` on
+``render_masked`` texts), never the incidence-matrix code under test. Every
+equality test also asserts that the fast path stayed on: the fast path checks
+itself against strings and falls back on a mismatch, which would otherwise make
+a broken fast path pass unnoticed.
+"""
+
+from __future__ import annotations
+
+import re
+
+import numpy as np
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+from numpy.testing import assert_allclose
+from sklearn.feature_extraction.text import CountVectorizer, TfidfVectorizer
+from sklearn.linear_model import LogisticRegression, Ridge, RidgeClassifier
+from sklearn.naive_bayes import MultinomialNB
+from sklearn.pipeline import Pipeline, make_pipeline
+from sklearn.preprocessing import MaxAbsScaler
+from sklearn.svm import LinearSVC
+
+from fred import Fred, MaskSampler
+from fred.fastpath import setup_fast_path, token_pattern_problem
+from fred.sampling import render_masked
+
+#: Fast and string paths compute the same floating-point operations on the same inputs.
+SAME_RTOL = 1e-12
+MASK = "UNK"
+
+# Words with case, accents, punctuation, one-letter and hyphenated forms, so that
+# lowercasing, strip_accents and the token pattern all matter.
+WORDS = ["good", "Good", "GREAT", "bad", "awful!", "tasty,", "café", "Cafe", "naïve", "x-ray", "a", "I",
+         "don't", "the", "The", "and", "food", "service...", "10/10", ":)", "über", "Straße", "zero0", "no"]
+SAFE_PATTERNS = [r"(?u)\b\w\w+\b", r"[A-Za-z]+", r"\w+", r"(?i)[a-zé]+(?:'[a-z]+)?", r"\S+", r"\b\w+\b|[!?]"]
+
+
+@st.composite
+def corpora(draw):
+    """A training corpus with both labels, a document to explain (some words unseen in training), a seed."""
+    seed = draw(st.integers(0, 2**32 - 1))
+    rng = np.random.default_rng(seed)
+    train = [" ".join(rng.choice(WORDS[:-4], size=rng.integers(2, 9))) for _ in range(24)]
+    labels = np.arange(24) % 2
+    doc = " ".join(rng.choice(WORDS, size=draw(st.integers(1, 9))))
+    return train, labels, doc, seed
+
+
+@st.composite
+def pipelines(draw):
+    """A fitted-to-be pipeline: Count/Tfidf vectorizer with drawn options, a model and the method to explain."""
+    common = dict(
+        lowercase=draw(st.booleans()),
+        strip_accents=draw(st.sampled_from([None, "unicode", "ascii"])),
+        token_pattern=draw(st.sampled_from(SAFE_PATTERNS)),
+        stop_words=draw(st.sampled_from([None, "english"])),
+    )
+    if draw(st.booleans()):
+        vectorizer = CountVectorizer(binary=draw(st.booleans()), **common)
+    else:
+        vectorizer = TfidfVectorizer(norm=draw(st.sampled_from(["l2", "l1", None])), use_idf=draw(st.booleans()),
+                                     smooth_idf=draw(st.booleans()), sublinear_tf=draw(st.booleans()), **common)
+    model, method = draw(st.sampled_from([
+        (LogisticRegression, "predict_proba"), (LogisticRegression, "decision_function"),
+        (RidgeClassifier, "decision_function"), (LinearSVC, "decision_function"), (MultinomialNB, "predict_proba"),
+        (Ridge, "predict"),
+    ]))
+    steps = [vectorizer] + ([MaxAbsScaler()] if draw(st.booleans()) else []) + [model()]
+    return make_pipeline(*steps), method
+
+
+def both_paths(pipe, method, doc, seed, fred_kwargs, explain_kwargs):
+    """Explanations of ``doc`` through the fast path (asserted active throughout) and through strings."""
+    fn = getattr(pipe, method)
+    fast = Fred(fn, random_state=seed, **fred_kwargs)
+    assert fast.fast_path_status.active, fast.fast_path_status
+    got = fast.explain(doc, **explain_kwargs)
+    assert fast.fast_path_status.active, f"fast path fell back: {fast.fast_path_status.reason}"
+    slow = Fred(fn, random_state=seed, fast_path=False, **fred_kwargs)
+    return got, slow.explain(doc, **explain_kwargs)
+
+
+def assert_same_explanation(got, want, context: str) -> None:
+    assert got.best_ids == want.best_ids, f"{context}: best_ids fast={got.best_ids} strings={want.best_ids}"
+    assert got.found == want.found, context
+    assert_allclose(got.importances, want.importances, rtol=SAME_RTOL, atol=1e-12, equal_nan=True, err_msg=context)
+    if want.drop is None:
+        assert got.drop is None, context
+    else:
+        assert_allclose(got.drop, want.drop, rtol=SAME_RTOL, atol=1e-12, err_msg=context)
+    assert_allclose(got.mean_prediction, want.mean_prediction, rtol=SAME_RTOL, atol=1e-12, err_msg=context)
+    if want.sample_scores is not None:
+        assert_allclose(got.sample_scores, want.sample_scores, rtol=SAME_RTOL, atol=1e-12, err_msg=context)
+        assert [c.to_dict() for c in got.counterfactuals(3)] == [c.to_dict() for c in want.counterfactuals(3)], context
+
+
+@given(corpora(), pipelines(), st.sampled_from(["mean", "original"]))
+def test_fast_and_string_paths_give_identical_mask_explanations(corpus, pipeline, baseline):
+    """Catches a wrong position-to-feature incidence (lowercasing, accents, stop words, tokens splitting
+    into several features or none), a tf-idf step applied differently (idf, norm, sublinear_tf, binary),
+    later pipeline steps skipped, or counterfactual texts lost when the fast path renders none."""
+    train, labels, doc, seed = corpus
+    pipe, method = pipeline
+    pipe.fit(train, labels)
+    context = f"doc={doc!r} seed={seed} pipeline={pipe} method={method} baseline={baseline} rtol={SAME_RTOL}"
+    got, want = both_paths(pipe, method, doc, seed, {"baseline": baseline}, {"n_samples": 200, "max_len": 3})
+    assert got.sample_texts is None and want.sample_texts is not None
+    assert_same_explanation(got, want, context)
+
+
+@given(corpora(), pipelines())
+def test_fast_and_string_paths_give_identical_exact_explanations(corpus, pipeline):
+    """Catches the fast path mishandling the exact sampler's rows (all 2**b patterns, including the
+    all-masked row whose count vector is empty) or its weights."""
+    train, labels, doc, seed = corpus
+    pipe, method = pipeline
+    pipe.fit(train, labels)
+    context = f"doc={doc!r} seed={seed} pipeline={pipe} method={method}"
+    got, want = both_paths(pipe, method, doc, seed, {"sampler": "exact"}, {"max_len": 2})
+    assert_same_explanation(got, want, context)
+
+
+@given(corpora(), pipelines(), st.floats(0.05, 0.95))
+def test_count_matrix_equals_vectorizer_on_rendered_texts(corpus, pipeline, p):
+    """Catches any row of (1 - Z) @ A differing from CountVectorizer.transform of the masked text, beyond
+    the few rows the built-in check looks at (e.g. repeated tokens counted once, unsorted indices)."""
+    train, labels, doc, seed = corpus
+    pipe, method = pipeline
+    pipe.fit(train, labels)
+    fast, status = setup_fast_path(getattr(pipe, method), MaskSampler(MASK))
+    assert status.active, status
+    tokens = doc.split()
+    perturbed = np.random.default_rng(seed).random((40, len(tokens))) < p
+    got = fast.counts(tokens, perturbed)
+    want = CountVectorizer.transform(pipe[0], render_masked(tokens, perturbed, MASK))
+    assert (got != want).nnz == 0, f"doc={doc!r} seed={seed} p={p}: count matrices differ"
+    unsorted = [i for i in range(got.shape[0]) if np.any(np.diff(got.indices[got.indptr[i]:got.indptr[i + 1]]) <= 0)]
+    assert not unsorted, f"doc={doc!r} seed={seed}: rows {unsorted} have unsorted or repeated column indices"
+
+
+@given(st.lists(st.text(alphabet="aZé1_-'!?., \u00a8\u00df", min_size=1, max_size=6).map(lambda s: s.replace(" ", "")),
+                min_size=1, max_size=6).map(lambda ts: [t for t in ts if t] or ["x"]),
+       st.sampled_from(SAFE_PATTERNS), st.sampled_from([None, "unicode", "ascii"]), st.booleans())
+def test_analysis_of_joined_text_is_sum_over_tokens_for_accepted_patterns(tokens, pattern, accents, lowercase):
+    """Catches token_pattern_problem accepting a pattern (or preprocessing) under which a match spans two
+    whitespace tokens or depends on its neighbours, which would make (1 - Z) @ A wrong."""
+    assert token_pattern_problem(pattern) is None, pattern
+    analyze = CountVectorizer(token_pattern=pattern, strip_accents=accents, lowercase=lowercase).build_analyzer()
+    per_token = [f for t in tokens for f in analyze(t)]
+    assert analyze(" ".join(tokens)) == per_token, f"tokens={tokens} pattern={pattern!r} accents={accents}"
+
+
+@pytest.mark.parametrize("pattern, words", [
+    (r"[^,]+", "can match a space"), (r"\w+\s\w+", "can match a space"), (r"\w.\w", "can match a space"),
+    (r"[ -~]+", "can match a space"), (r"\w+(?=\W)", "lookaround"), (r"(?<=x)\w+", "lookaround"),
+    (r"^\w+", "anchor"), (r"\w+$", "anchor"),
+])
+def test_token_patterns_that_can_cross_tokens_are_refused(pattern, words):
+    """Catches the pattern check missing a construct that lets matches span or depend on neighbouring tokens."""
+    problem = token_pattern_problem(pattern)
+    assert problem is not None and words in problem, f"pattern={pattern!r}: got {problem!r}, expected {words!r}"
+    # The refusal is not over-cautious: per-token analysis really differs on some text.
+    analyze = CountVectorizer(token_pattern=pattern, lowercase=False).build_analyzer()
+    tokens = ["ab,c", "x", "yz", "w"]
+    differs = analyze(" ".join(tokens)) != [f for t in tokens for f in analyze(t)]
+    assert differs or re.search(r"\(\?[=!<]", pattern), f"pattern={pattern!r} agrees on {tokens}"
+
+
+TRAIN = ["good food", "bad food", "great service", "awful service", "good great", "bad awful"]
+LABELS = [1, 0, 1, 0, 1, 0]
+
+
+class DoublingVectorizer(CountVectorizer):
+    """Qualifies structurally but transforms differently from CountVectorizer: only the check can tell."""
+
+    def transform(self, raw_documents):
+        return super().transform(raw_documents) * 2
+
+
+class ScaledPipeline(Pipeline):
+    def predict_proba(self, X, **params):
+        return super().predict_proba(X, **params) ** 2
+
+
+def _lr(vectorizer):
+    return make_pipeline(vectorizer, LogisticRegression()).fit(TRAIN, LABELS)
+
+
+class NotMaskSampler(MaskSampler):
+    name = "reversed"
+
+    def render(self, tokens, perturbed, rng):
+        return render_masked(tokens[::-1], perturbed, self.mask_token)
+
+
+@pytest.mark.parametrize("make, reason", [
+    (lambda: _lr(TfidfVectorizer(ngram_range=(1, 2))).predict_proba, "ngram_range"),
+    (lambda: _lr(TfidfVectorizer(analyzer="char")).predict_proba, "analyzer='char'"),
+    (lambda: _lr(TfidfVectorizer(analyzer="char_wb")).predict_proba, "analyzer='char_wb'"),
+    (lambda: _lr(TfidfVectorizer(analyzer=str.split)).predict_proba, "callable analyzer"),
+    (lambda: _lr(CountVectorizer(tokenizer=str.split, token_pattern=None)).predict_proba, "tokenizer"),
+    (lambda: _lr(CountVectorizer(preprocessor=str.upper)).predict_proba, "preprocessor"),
+    (lambda: _lr(CountVectorizer(strip_accents=str.lower)).predict_proba, "strip_accents"),
+    (lambda: _lr(CountVectorizer(token_pattern=r"\w+\s\w+")).predict_proba, "can match a space"),
+    (lambda: make_pipeline(CountVectorizer(), LogisticRegression()).fit(TRAIN + ["unk food"], LABELS + [1])
+     .predict_proba, "mask token 'UNK'"),
+    (lambda: make_pipeline(TfidfVectorizer(), LogisticRegression()).predict_proba, "not fitted"),
+    (lambda: (lambda texts: _lr(TfidfVectorizer()).predict_proba(texts)), "not the bound"),
+    (lambda: _lr(TfidfVectorizer()).predict_log_proba, "not the bound"),
+    (lambda: LogisticRegression().fit(np.eye(2), [0, 1]).predict_proba, "not the bound"),
+    (lambda: ScaledPipeline([("v", TfidfVectorizer()), ("m", LogisticRegression())]).fit(TRAIN, LABELS)
+     .predict_proba, "not the bound"),
+    (lambda: make_pipeline(MaxAbsScaler(), LogisticRegression()).fit(np.eye(2), [0, 1]).predict_proba,
+     "not a CountVectorizer"),
+])
+def test_non_qualifying_classifiers_fall_back_with_a_reason(make, reason):
+    """Catches the fast path switching on for a pipeline or callable whose output on masked texts it
+    cannot reproduce (n-grams, character or custom analysis, a mask token in the vocabulary, wrappers)."""
+    explainer = Fred(make())
+    status = explainer.fast_path_status
+    assert not status.active and reason in status.reason, f"expected a fallback mentioning {reason!r}, got {status}"
+
+
+def test_fast_path_off_for_other_samplers_and_when_disabled():
+    """Catches the fast path ignoring a sampler that renders other words, or ignoring fast_path=False."""
+    pipe = _lr(TfidfVectorizer())
+    assert "sampler 'reversed'" in Fred(pipe.predict_proba, sampler=NotMaskSampler()).fast_path_status.reason
+    assert Fred(pipe.predict_proba, fast_path=False).fast_path_status.reason == "disabled by fast_path=False"
+    assert Fred(pipe.predict_proba, sampler="exact").fast_path_status.active
+    with pytest.raises(TypeError, match="fast_path"):
+        Fred(pipe.predict_proba, fast_path="yes")
+
+
+def test_failed_check_against_strings_falls_back_and_explains_like_strings():
+    """Catches a fast path that trusts its structural checks: a vectorizer subclass transforming differently
+    must be caught by the comparison with the rendered strings, and the explanation must be the string path's."""
+    pipe = _lr(DoublingVectorizer())
+    explainer = Fred(pipe.predict_proba, random_state=3)
+    assert explainer.fast_path_status.active, explainer.fast_path_status
+    got = explainer.explain("good food and great service", n_samples=300, max_len=2)
+    assert not explainer.fast_path_status.active
+    assert "differs" in explainer.fast_path_status.reason, explainer.fast_path_status
+    want = Fred(pipe.predict_proba, random_state=3, fast_path=False).explain("good food and great service",
+                                                                             n_samples=300, max_len=2)
+    assert_same_explanation(got, want, "DoublingVectorizer")
