@@ -102,26 +102,26 @@ def _targets(b: int, max_len: int) -> np.ndarray:
     return np.array([code_of(s) for s in itertools.combinations(range(b), max_len)], dtype=np.int64)
 
 
-def joint_coverage_exact(b: int, max_len: int, n: int, p: float) -> float:
+def joint_coverage_exact(b: int, max_len: int, n: int, p):
     """P(every position set of size <= max_len is perturbed in some row), by inclusion-exclusion.
 
     Sum over families F of size-max_len sets of (-1)^|F| (1 - P(a row covers a set of F))^n;
-    at most 16 target sets (C(b, max_len) <= 16).
+    at most 16 target sets (C(b, max_len) <= 16). Exact when p is a ``Fraction``.
 
     >>> round(joint_coverage_exact(2, 1, 5, 0.5), 6)   # (31/32)^2
     0.938477
+    >>> joint_coverage_exact(2, 1, 5, Fraction(1, 2))
+    Fraction(961, 1024)
     """
-    targets = _targets(b, max_len)
+    targets = [int(t) for t in _targets(b, max_len)]
     if len(targets) > 16:
         raise ValueError(f"inclusion-exclusion over {len(targets)} target sets is too large (at most 16)")
-    codes = np.arange(2**b)
-    k = np.array([bin(c).count("1") for c in codes])
-    w = p**k * (1 - p) ** (b - k)
-    hits = (codes[:, None] & targets[None, :]) == targets[None, :]  # (patterns, targets)
-    total = 0.0
+    weights = [p ** bin(c).count("1") * (1 - p) ** (b - bin(c).count("1")) for c in range(2**b)]
+    hits = [[c & t == t for t in targets] for c in range(2**b)]  # pattern c covers target t
+    total = 0
     for r in range(len(targets) + 1):
         for family in itertools.combinations(range(len(targets)), r):
-            u = float(w @ hits[:, list(family)].any(axis=1)) if family else 0.0
+            u = sum(w for w, row in zip(weights, hits) if any(row[j] for j in family))
             total += (-1) ** r * (1 - u) ** n
     return total
 

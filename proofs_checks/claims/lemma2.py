@@ -16,6 +16,7 @@ import mpmath
 import sympy as sp
 from hypothesis import strategies as st
 
+from analytic import joint_coverage_exact, sample_size_exact
 from fred import sample_size
 
 from ..results import ClaimResult, StepResult
@@ -39,6 +40,11 @@ def coverage(n: int, length: int, p) -> Fraction | float:
     return 1 - (1 - p**length) ** n
 
 
+def _paper_n(alpha: float, l_max: int) -> int:
+    """The paper's n (its p = 1/2), the exact minimum with alpha read as a decimal."""
+    return sample_size_exact(alpha, l_max, Fraction(1, 2))
+
+
 def _covers(n: int, length: int, p: float, alpha: float) -> bool:
     """1 - (1 - p**l)**n >= alpha for the binary floats p and alpha: exact rationals for n <= 400, else 80 digits."""
     if n <= 400:
@@ -47,29 +53,6 @@ def _covers(n: int, length: int, p: float, alpha: float) -> bool:
         return n * mpmath.log1p(-mpmath.mpf(p) ** length) <= mpmath.log1p(-mpmath.mpf(alpha))
 
 
-def paper_n(alpha: float, l_max: int) -> int:
-    """The paper's n with its p = 1/2, computed with 60-digit arithmetic."""
-    with mpmath.workdps(60):
-        return int(mpmath.ceil(mpmath.log(1 - mpmath.mpf(alpha)) / mpmath.log(1 - mpmath.mpf(2) ** -l_max)))
-
-
-def joint_coverage_exact(n: int, b: int, l_max: int, p: Fraction) -> Fraction:
-    """P(every candidate of size <= l_max of a b-token document is covered by some row), exactly.
-
-    Covering every size-l_max set covers its subsets (b >= l_max), so this is
-    P(no size-l_max set is missed by all rows); inclusion-exclusion over the
-    family of missed sets: sum over subfamilies S of (-1)^|S| P(every row
-    misses all of S)^n. Exponential in C(b, l_max): tiny documents only.
-    """
-    sets = [frozenset(s) for s in itertools.combinations(range(b), min(l_max, b))]
-    rows = list(itertools.product([False, True], repeat=b))
-    row_prob = {r: p ** sum(r) * (1 - p) ** (b - sum(r)) for r in rows}
-    total = Fraction(0)
-    for size in range(len(sets) + 1):
-        for family in itertools.combinations(sets, size):
-            misses_all = sum(w for r, w in row_prob.items() if not any(all(r[j] for j in s) for s in family))
-            total += (-1) ** size * misses_all**n
-    return total
 
 
 def joint_coverage_upper_bound(n: int, b: int, l_max: int, p: float) -> float:
@@ -153,7 +136,7 @@ def _steps() -> list[StepResult]:
     # s6: the joint reading of section 2.3.
     ce = _joint_counterexample()
     far = [
-        (b_, joint_coverage_upper_bound(paper_n(0.95, 10), b_, 10, 0.5)) for b_ in (15, 20, 150)
+        (b_, joint_coverage_upper_bound(_paper_n(0.95, 10), b_, 10, 0.5)) for b_ in (15, 20, 150)
     ]
     steps.append(StepResult(
         "lemma2.s6-all-candidates-at-once", CLAIM, "fails",
@@ -176,12 +159,12 @@ def _joint_counterexample() -> dict:
         b, l_max, alpha = t
         if l_max >= b:
             return False
-        n = paper_n(alpha, l_max)
-        return joint_coverage_exact(n, b, l_max, Fraction(1, 2)) < Fraction(alpha)
+        n = _paper_n(alpha, l_max)
+        return joint_coverage_exact(b, l_max, n, Fraction(1, 2)) < Fraction(alpha)
 
     b, l_max, alpha = minimal_counterexample(strategy, breaks, max_examples=200)
-    n = paper_n(alpha, l_max)
-    joint = joint_coverage_exact(n, b, l_max, Fraction(1, 2))
+    n = _paper_n(alpha, l_max)
+    joint = joint_coverage_exact(b, l_max, n, Fraction(1, 2))
     return {"b": b, "l_max": l_max, "p": 0.5, "alpha": alpha, "n": n, "joint_coverage": str(joint)}
 
 
@@ -192,14 +175,14 @@ def check() -> ClaimResult:
     def breaks(t):
         p_num, l_max, alpha = t
         p_ = Fraction(p_num, 20)
-        return coverage(paper_n(alpha, l_max), l_max, p_) < Fraction(alpha)
+        return coverage(_paper_n(alpha, l_max), l_max, p_) < Fraction(alpha)
 
     found = minimal_counterexample(
         st.tuples(st.integers(1, 19), st.integers(1, 10), st.sampled_from([0.95, 0.9, 0.99, 0.5])), breaks)
     counterexample = None
     if found is not None:
         p_num, l_max, alpha = found
-        n = paper_n(alpha, l_max)
+        n = _paper_n(alpha, l_max)
         cov = coverage(n, l_max, Fraction(p_num, 20))
         counterexample = {
             "p": p_num / 20, "l_max": l_max, "alpha": alpha, "n_paper": n,
