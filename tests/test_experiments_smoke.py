@@ -1,0 +1,122 @@
+"""Smoke test of the experiment runner on a tiny synthetic data directory (no shared data needed)."""
+
+import csv
+import importlib
+import math
+
+import numpy as np
+import pytest
+
+from fred.datasets import load_dataset
+from fred.experiments.__main__ import main
+from fred.experiments.adapters import Attribution, AnchorAdapter, token_starts, top_k
+from fred.experiments.runner import RunConfig, run
+
+# shap's import emits matplotlib deprecation notices unrelated to this code.
+pytestmark = pytest.mark.filterwarnings("ignore::PendingDeprecationWarning")
+
+GOOD = ["great", "loved", "tasty", "friendly", "amazing"]
+BAD = ["awful", "cold", "rude", "bland", "slow"]
+FILLER = ["the", "food", "was", "and", "service", "place", "really"]
+
+YELP_ROWS = [
+    ('He said "great" | loved it\nsecond line!', "1"),
+    ("Cold food, rude staff.", "0"),
+    ("???", "1"),  # empty after preprocessing: dropped
+]
+
+
+def write_data(directory):
+    """restaurants.tsv (40 synthetic reviews) and a yelp.csv whose texts hold |, quotes and newlines."""
+    rng = np.random.default_rng(0)
+    with open(directory / "restaurants.tsv", "w", newline="") as handle:
+        handle.write("Review\tLiked\n")
+        for i in range(40):
+            label = i % 2
+            words = list(rng.choice(GOOD if label else BAD, size=2)) + list(rng.choice(FILLER, size=3 + i % 4))
+            rng.shuffle(words)
+            handle.write(" ".join(words).capitalize() + ".\t" + str(label) + "\n")
+    with open(directory / "yelp.csv", "w", newline="") as handle:
+        writer = csv.writer(handle, delimiter="|", quotechar='"', quoting=csv.QUOTE_MINIMAL)
+        writer.writerow(["text", "stars"])
+        writer.writerows(YELP_ROWS)
+
+
+@pytest.fixture()
+def data_dir(tmp_path):
+    write_data(tmp_path)
+    return tmp_path
+
+
+def test_yelp_parser_keeps_quoted_separators_and_newlines(data_dir):
+    """A line-based or naive '|' split would cut the first text in two; catches that and lost labels."""
+    data = load_dataset("yelp", data_dir)
+    assert data.texts == ("he said great loved it second line", "cold food rude staff"), data.texts
+    assert data.labels.tolist() == [1, 0] and data.n_dropped == 1
+
+
+def test_non_binary_label_refused(tmp_path):
+    """A 1-5 star file is refused rather than silently mapped."""
+    (tmp_path / "yelp.csv").write_text("text|stars\nnice|5\n")
+    with pytest.raises(ValueError, match="stars"):
+        load_dataset("yelp", tmp_path)
+
+
+def test_anchor_offsets_map_to_whitespace_positions():
+    """Anchors reports character offsets; token_starts must map them onto text.split() positions."""
+    text = "so  good and nice"
+    assert token_starts(text) == [0, 4, 9, 13]
+    assert top_k([0.3, 0.1, 0.3], 2) == (0, 2)
+
+
+def _importable(module):
+    try:
+        importlib.import_module(module)
+        return True
+    except ImportError:
+        return False
+
+
+def test_runner_on_three_documents(data_dir, tmp_path):
+    """Three documents, every offline explainer: rows complete, metrics in range, Markdown beside the paper.
+
+    Catches adapters returning positions outside the document, LIME/SHAP sets not of size |FRED|, and a
+    summary missing the paper's rows for a setting the paper covers. An explainer is absent only when its
+    package cannot be imported, and the Markdown must then say why.
+    """
+    config = RunConfig(dataset="restaurants", model="logistic", explainers=("fred", "lime", "shap", "anchor"),
+                       n_docs=3, k_robust=1, n_samples=64, lime_samples=100, data_dir=str(data_dir))
+    result = run(config, progress=False)
+    expected = {"fred", "lime"} | {e for e, m in (("shap", "shap"), ("anchor", "anchor.anchor_text"))
+                                   if _importable(m)}
+    assert {r["explainer"] for r in result.rows} == expected, result.unavailable
+    assert len(result.rows) == 3 * len(expected)
+    for doc in range(3):
+        rows = {r["explainer"]: r for r in result.rows if r["doc"] == doc}
+        for name in ("lime", "shap"):
+            if name in rows:
+                assert rows[name]["k"] == rows["fred"]["k"], (doc, name, rows[name]["k"], rows["fred"]["k"])
+        for name, r in rows.items():
+            assert 0 <= r["proportion"] <= 1 and 0 <= r["robustness"] <= 1, (doc, name, r)
+            assert all(math.isfinite(r[c]) for c in ("sufficiency", "comprehensiveness", "aucmorf_authors")), r
+    lengths = [r["n_tokens"] for r in result.rows if r["explainer"] == "fred"]
+    assert lengths == sorted(lengths), f"documents must be ordered by length, got {lengths}"
+    out = tmp_path / "out"
+    assert main(["--dataset", "restaurants", "--model", "logistic", "--explainers", "fred",
+                 "--n-docs", "2", "--k-robust", "1", "--n-samples", "32", "--data-dir", str(data_dir),
+                 "--out", str(out)]) == 0
+    text = (out / "restaurants_logistic_p0.5_eps0.15.md").read_text()
+    assert "| fred | paper | -0.119 (0.09)" in text and "--n-docs 2" in text, text
+    assert (out / "restaurants_logistic_p0.5_eps0.15.csv").read_text().count("\n") == 3
+
+
+def test_anchor_adapter_maps_positions():
+    """A fake AnchorText reporting offsets 9 then 4 gives ranking (2, 1) on whitespace tokens."""
+
+    class Fake:
+        def explain_instance(self, text, fn):
+            return type("E", (), {"exp_map": {"positions": [9, 4]}})()
+
+    adapter = AnchorAdapter.__new__(AnchorAdapter)
+    adapter.explainer, adapter.predict = Fake(), None
+    assert adapter.explain("so  good and nice", seed=0) == Attribution((1, 2), (2, 1))
