@@ -192,8 +192,9 @@ def token_starts(text: str) -> list[int]:
 class AnchorAdapter:
     """Anchors (anchor-exp) with ``spacy.blank("en")`` and ``use_unk_distribution=True``, default parameters.
 
-    anchor-exp draws from numpy's global generator, so ``numpy.random.seed(seed)``
-    is set before each call (the only way to make a run reproducible).
+    anchor-exp draws from numpy's global generator and takes no seed, so the global
+    generator is seeded for the duration of the call and its previous state restored
+    afterwards: the only way to make a run reproducible without leaking global seeding.
     """
 
     name = "anchor"
@@ -206,8 +207,12 @@ class AnchorAdapter:
         self.predict = predict
 
     def explain(self, text: str, seed: int, k: int | None = None) -> Attribution:
+        saved = np.random.get_state()
         np.random.seed(seed)
-        exp = self.explainer.explain_instance(text, lambda texts: np.asarray(self.predict(list(texts))))
+        try:
+            exp = self.explainer.explain_instance(text, lambda texts: np.asarray(self.predict(list(texts))))
+        finally:
+            np.random.set_state(saved)
         starts = token_starts(text)
         order: list[int] = []
         for offset in exp.exp_map["positions"]:
