@@ -76,6 +76,31 @@ def test_prop2_stops_before_all_occurrences():
     assert len(exp.best_ids) == 2
 
 
+def test_beam_search_misses_the_minimal_candidate_on_a_general_black_box():
+    """The released code's beam (width 4) is not Algorithm 1: on this 6-token table (the report's
+    counterexample) exhaustive search stops at size 3, the beam only at size 4. Brute force over all subsets
+    written here decides which is right."""
+    values = [0] * 64
+    for code, v in {30: 2, 31: 1, 39: 1, 46: 1, 47: 1, 50: 1, 51: 1, 58: 1}.items():
+        values[code] = v
+    tokens = [f"t{i}" for i in range(6)]
+
+    def clf(texts):
+        return np.array([values[sum(1 << i for i, w in enumerate(t.split()) if w == "UNK")] for t in texts], float)
+
+    def drop(subset):
+        rows = [c for c in range(64) if all(c >> i & 1 for i in subset)]
+        return sum(values) / 64 - sum(values[c] for c in rows) / len(rows)
+
+    threshold = 0.15 * sum(values) / 64
+    best3 = max(itertools.combinations(range(6), 3), key=drop)
+    assert drop(best3) >= threshold and all(drop(s) < threshold for k in (1, 2) for s in itertools.combinations(range(6), k))
+    ex = Fred(clf, sampler="exact", search="exhaustive").explain(" ".join(tokens), p=0.5, eps=0.15)
+    bm = Fred(clf, sampler="exact", search="beam", beam_width=4).explain(" ".join(tokens), p=0.5, eps=0.15)
+    assert ex.best_ids == best3 == (2, 4, 5)
+    assert len(bm.best_ids) == 4
+
+
 @pytest.fixture(scope="module")
 def report():
     return run_claims()
@@ -89,6 +114,7 @@ def test_report_verdicts_and_schema(report):
     assert got == {
         "lemma1": "holds", "lemma2": "holds-under-conditions", "prop1-linear": "holds",
         "importance-linear": "fails", "prop1-logistic": "holds", "prop1-l2norm": "fails", "prop2-shortcut": "fails",
+        "algorithm1-beam": "fails",
     }
     d = report.to_dict()
     assert set(d) == {"claims", "environment"}
@@ -107,5 +133,7 @@ def test_report_counterexamples_are_the_minimal_ones_asserted_above(report):
     assert ce["prop1-linear"]["p"] == 0.25 and ce["prop1-linear"]["exact_drop"] == 0.75
     assert ce["prop1-l2norm"]["lambda"] == {"a": 1.0, "b": 0.5} and ce["prop1-l2norm"]["fred_best"] == ["a"]
     assert ce["prop2-shortcut"]["document"] == "w1 w1" and ce["prop2-shortcut"]["fred_best"] == ["w1"]
+    beam = ce["algorithm1-beam"]
+    assert beam["exhaustive_best_ids"] == beam["exact_referee_best_ids"] != beam["beam_best_ids"]
     steps = {s.id: s for c in report.claims for s in c.steps}
     assert "961/1024" in steps["lemma2.s6-all-candidates-at-once"].note
