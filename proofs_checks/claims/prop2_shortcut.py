@@ -166,7 +166,7 @@ def check() -> ClaimResult:
         f"{CLAIM}.corrected-on-fred", CLAIM, "fails" if wrong else "holds",
         f"Corrected statement checked on Fred(sampler='exact') with the shortcut classifier's predict_proba over "
         f"{checked} cases (m in {MULTIPLICITIES}, 0-2 words outside J, p in {PS}, eps in {EPSS}, l_max in "
-        f"{MAX_LENS}): FRED returns ceil-free l* = min(l*, l_max) occurrences of the least frequent word and "
+        f"{MAX_LENS}): FRED returns min(l*, l_max) occurrences of the least frequent word and "
         "nothing else, found iff l* <= l_max" + (f"; mismatches: {wrong[:3]}" if wrong else ".")))
     return ClaimResult(
         id=CLAIM,
