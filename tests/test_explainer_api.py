@@ -239,3 +239,22 @@ def test_sample_size_is_minimal_at_exact_boundaries():
     assert 1 - (1 - Fraction(0.9)) ** 2 >= Fraction(0.99)
     assert sample_size(0.75, 1, 0.5) == 2  # (1/2)**2 == 1 - 0.75 exactly: ">=" must accept equality
     assert sample_size(0.95, 10) == 3067  # the paper's n ~ 3000
+
+
+@pytest.mark.parametrize(
+    "args, exc, match",
+    [
+        ((0.0, 10, 0.5), ValueError, "alpha"),
+        ((1.0, 10, 0.5), ValueError, "alpha"),
+        ((0.95, 0, 0.5), ValueError, "max_len"),
+        ((0.95, 2.0, 0.5), TypeError, "max_len"),
+        ((0.95, 10, 1.0), ValueError, "p must"),
+        ((0.95, 10, 0.01), ValueError, "exceeds"),  # (1 - 1e-20)**n: about 3e20 rows
+        ((0.95, 2000, 0.5), ValueError, "exceeds"),  # p**max_len underflows to 0
+    ],
+)
+def test_sample_size_refuses_bad_or_absurd_arguments(args, exc, match):
+    """Found by mutmut: sample_size's own messages and its cap were untested (a sign flip in log(1 - alpha)
+    silently disabled the cap)."""
+    with pytest.raises(exc, match=match):
+        sample_size(*args)

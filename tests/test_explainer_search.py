@@ -136,3 +136,13 @@ def test_count_candidates_is_the_binomial_sum():
     """Catches an off-by-one in the size range of the budget."""
     assert count_candidates(5, 2) == 5 + 10
     assert count_candidates(3, 10) == 7
+
+
+def test_beam_keeps_distinct_candidates_best_first():
+    """Found by mutmut: a beam that re-picks the same best candidate (skip set ignored) degenerates to width 1."""
+    from fred.search import _beam
+
+    cands = [(0,), (1,), (2,), (3,)]
+    drops = np.array([0.1, 0.3, 0.2, 0.3])
+    assert _beam(cands, drops, 1e-12, 3) == [1, 3, 2]  # tie 0.3/0.3 to the smaller tuple, then 0.2
+    assert _beam(cands, drops, 1e-12, 10) == [1, 3, 2, 0]
