@@ -20,7 +20,7 @@ CLAIM = "prop1-linear"
 STATEMENT = (
     "Assume lambda_1 v_1 > ... > lambda_d v_d. Then the solution of Eq. (2) is such that (i) words with a negative "
     "coefficient do not appear in the optimal candidate and (ii) the algorithm includes the words with higher "
-    "lambda_j v_j first until the threshold is met. (Proof: Delta_c = p sum_i lambda_i v_i c_i.)"
+    "lambda_j v_j first until the threshold is met."
 )
 
 
