@@ -258,3 +258,18 @@ def test_sample_size_refuses_bad_or_absurd_arguments(args, exc, match):
     silently disabled the cap)."""
     with pytest.raises(exc, match=match):
         sample_size(*args)
+
+
+def test_to_dict_has_every_field_with_its_value():
+    """Found by mutmut: renamed or dropped keys in to_dict went unnoticed; JSON consumers rely on them."""
+    exp = Fred(sentiment, class_names=["neg", "pos"], random_state=0).explain(TEXT, eps=0.5)
+    d = exp.to_dict()
+    assert set(d) == {"tokens", "label", "class_name", "best_ids", "best", "drop", "threshold", "found",
+                      "mean_prediction", "original_prediction", "importances", "n_samples", "p", "eps", "max_len",
+                      "baseline", "sampler", "search", "counterfactuals"}
+    for key in ("label", "class_name", "drop", "threshold", "found", "mean_prediction", "original_prediction",
+                "n_samples", "p", "eps", "max_len", "baseline", "sampler", "search"):
+        assert d[key] == getattr(exp, key), key
+    assert d["tokens"] == list(exp.tokens) and d["best"] == list(exp.best) and d["best_ids"] == list(exp.best_ids)
+    assert_allclose(d["importances"], exp.importances)
+    assert d["counterfactuals"] == [c.to_dict() for c in exp.counterfactuals()]
