@@ -146,3 +146,20 @@ def test_beam_keeps_distinct_candidates_best_first():
     drops = np.array([0.1, 0.3, 0.2, 0.3])
     assert _beam(cands, drops, 1e-12, 3) == [1, 3, 2]  # tie 0.3/0.3 to the smaller tuple, then 0.2
     assert _beam(cands, drops, 1e-12, 10) == [1, 3, 2, 0]
+
+
+def test_ties_go_to_the_smallest_position_tuple_not_to_list_order():
+    """Found by mutmut: tie-breaking by list index instead of by position tuple passed every test, because
+    exhaustive candidates happen to be listed in lexicographic order; beam candidates are not."""
+    from fred.search import _best_index
+
+    assert _best_index([(1, 2), (0, 3), (0, 4)], np.array([0.5, 0.5, 0.1]), 1e-12) == 1
+
+
+def test_exhaustive_budget_is_inclusive():
+    """Found by mutmut: `<` for `<=` in the budget went unnoticed; a search exactly at the budget is allowed."""
+    clf = additive_classifier({"a": 1.0}, 0.0)
+    budget = count_candidates(3, 10)
+    assert Fred(clf, search="exhaustive", max_candidates=budget).explain("a b c", n_samples=20).search == "exhaustive"
+    assert Fred(clf, search="auto", max_candidates=budget).explain("a b c", n_samples=20).search == "exhaustive"
+    assert Fred(clf, search="auto", max_candidates=budget - 1).explain("a b c", n_samples=20).search == "beam"
