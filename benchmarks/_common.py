@@ -7,7 +7,6 @@ copied into the repository.
 
 from __future__ import annotations
 
-import csv
 import datetime
 import os
 import platform
@@ -15,7 +14,6 @@ import shlex
 import statistics
 import sys
 import time
-from pathlib import Path
 from typing import Callable, Sequence
 
 import numpy as np
@@ -25,7 +23,7 @@ from sklearn.feature_extraction.text import TfidfVectorizer
 from sklearn.linear_model import LogisticRegression
 from sklearn.pipeline import Pipeline, make_pipeline
 
-DATA_DIR = Path(os.environ.get("FRED_DATA", Path(__file__).resolve().parents[2] / "shared" / "data"))
+from fred.datasets import load_dataset
 
 MODELS: dict[str, Callable[[], object]] = {
     "logistic": LogisticRegression,
@@ -34,17 +32,15 @@ MODELS: dict[str, Callable[[], object]] = {
 
 
 def load_restaurants() -> tuple[list[str], np.ndarray]:
-    """Reviews and 0/1 labels of ``restaurants.tsv`` (tab-separated, no quoting)."""
-    with open(DATA_DIR / "restaurants.tsv", newline="", encoding="utf-8") as f:
-        rows = list(csv.DictReader(f, delimiter="\t", quoting=csv.QUOTE_NONE))
-    return [r["Review"] for r in rows], np.array([int(r["Liked"]) for r in rows])
+    """Raw reviews and 0/1 labels of ``restaurants.tsv`` (see :func:`fred.datasets.load_dataset`)."""
+    data = load_dataset("restaurants", clean=False)
+    return list(data.texts), data.labels
 
 
 def load_yelp() -> tuple[list[str], np.ndarray]:
-    """Reviews and 0/1 labels of ``yelp.csv`` (``|``-separated, double-quoted fields span lines)."""
-    with open(DATA_DIR / "yelp.csv", newline="", encoding="utf-8") as f:
-        rows = list(csv.DictReader(f, delimiter="|", quotechar='"'))
-    return [r["text"] for r in rows], np.array([int(r["stars"]) for r in rows])
+    """Raw reviews and 0/1 labels of ``yelp.csv`` (see :func:`fred.datasets.load_dataset`)."""
+    data = load_dataset("yelp", clean=False)
+    return list(data.texts), data.labels
 
 
 def pick_document(texts: Sequence[str], n_tokens: int) -> int:
