@@ -1,7 +1,7 @@
 """Data, models and timing shared by the benchmark scripts.
 
-The data sets are read in place from ``../shared/data`` (relative to the
-repository; override with the ``FRED_DATA`` environment variable); nothing is
+The data sets are read in place through :func:`fred.datasets.load_dataset`
+(``../shared/data`` next to the repository, or ``$FRED_DATA_DIR``); nothing is
 copied into the repository.
 """
 

@@ -11,12 +11,9 @@ lexicon (skipped without the ``pos`` extra), and one the restaurants data
 from __future__ import annotations
 
 import copy
-import csv
 import dataclasses
-import os
 import subprocess
 import sys
-from pathlib import Path
 
 import numpy as np
 import pytest
@@ -25,13 +22,12 @@ from hypothesis import strategies as st
 from scipy import stats
 
 from fred import Fred, MaskSampler
+from fred.datasets import data_dir, load_dataset
 from fred.pos import PosSampler
 from fred.sampling import make_sampler
 
 MASK = "UNK"
-# Read in place, as in benchmarks/_common.py: $FRED_DATA or ../shared/data next to the repository.
-DATA_DIR = Path(os.environ.get("FRED_DATA", Path(__file__).resolve().parents[2] / "shared" / "data"))
-RESTAURANTS = DATA_DIR / "restaurants.tsv"
+RESTAURANTS = data_dir() / "restaurants.tsv"  # read in place: $FRED_DATA_DIR or ../shared/data
 
 # Fake tagger and polarity: context-free tables, so "same tag" and "opposite sentiment" are checkable by lookup.
 TAG = {
@@ -392,9 +388,8 @@ def test_restaurants_end_to_end(spacy_tagger):
     from sklearn.feature_extraction.text import TfidfVectorizer
     from sklearn.linear_model import LogisticRegression
     from sklearn.pipeline import make_pipeline
-    with open(RESTAURANTS, newline="", encoding="utf-8") as f:
-        rows = list(csv.DictReader(f, delimiter="\t", quoting=csv.QUOTE_NONE))
-    reviews, labels = [r["Review"] for r in rows], [int(r["Liked"]) for r in rows]
+    data = load_dataset("restaurants", clean=False)
+    reviews, labels = list(data.texts), data.labels
     model = make_pipeline(TfidfVectorizer(), LogisticRegression()).fit(reviews, labels)
     sampler = PosSampler(reviews, tagger=spacy_tagger)
     text = "The food was great but the service was terribly slow."
