@@ -94,10 +94,13 @@ def shortcut_drop(m, c, p: float) -> float:
 def shortcut_claim_eps(m1: int, p: float) -> float:
     """Numpy twin of :func:`shortcut_claim_eps_sym`.
 
-    >>> round(shortcut_claim_eps(2, 0.5), 12)
-    0.333333333333
+    Exact when ``p`` is a ``Fraction``:
+
+    >>> from fractions import Fraction
+    >>> shortcut_claim_eps(2, Fraction(1, 2))
+    Fraction(1, 3)
     """
-    return 1.0 - (1.0 - p) / (1.0 - p**m1)
+    return 1 - (1 - p) / (1 - p**m1)
 
 
 def shortcut_optimal_counts(m, size: int, n_other: int = 0) -> np.ndarray:
@@ -149,10 +152,13 @@ def shortcut_minimal_size(m, p: float, eps: float, max_len: int | None = None) -
     1
     >>> shortcut_minimal_size([2], 0.5, 0.5)
     2
+
+    Floats can put eps on either side of a boundary such as eps = 1/3 here;
+    ``Fraction`` arguments decide it exactly.
     """
     m1 = int(np.min(m))
-    target = (1.0 - eps) * (1.0 - p**m1)
-    size = next(l for l in range(1, m1 + 1) if 1.0 - p ** (m1 - l) <= target)
+    target = (1 - eps) * (1 - p**m1)
+    size = next(l for l in range(1, m1 + 1) if 1 - p ** (m1 - l) <= target)
     return size if max_len is None or size <= max_len else None
 
 
@@ -161,6 +167,9 @@ def shortcut_claim_holds(m, p: float, eps: float) -> bool:
 
     >>> shortcut_claim_holds([2], 0.5, 0.15), shortcut_claim_holds([1, 4], 0.5, 0.15)
     (False, True)
+
+    At eps equal to :func:`shortcut_claim_eps` the claim fails (l* = m_1 - 1);
+    only ``Fraction`` arguments make that comparison exact.
     """
     m1 = int(np.min(m))
     return m1 == 1 or eps > shortcut_claim_eps(m1, p)

@@ -174,8 +174,8 @@ class Fred:
             n_samples = check_positive_int(n_samples, "n_samples")
         b = len(tokens)
         raw = self.classifier_fn([text])
-        regression = np.ndim(raw) == 1
         original = check_scores(raw, 1)
+        regression = np.ndim(raw) == 1
         label = self._resolve_label(label, original, regression)
         if self.class_names is not None and len(self.class_names) != original.shape[1]:
             raise ValueError(f"class_names has {len(self.class_names)} names but classifier_fn returns "
@@ -188,7 +188,7 @@ class Fred:
         rng = np.random.default_rng(self.random_state)
         design = self.sampler.draw(b, p, n_samples, rng)
         scores, texts = self.predict_perturbed(tokens, design.perturbed, rng)
-        if scores.shape[1] != original.shape[1] or (np.ndim(raw) == 1) != regression:
+        if scores.shape[1] != original.shape[1]:
             raise ValueError(f"classifier_fn returned {scores.shape[1]} columns on the samples but "
                              f"{original.shape[1]} on the text")
         f = scores[:, column]

@@ -9,6 +9,7 @@ from __future__ import annotations
 import itertools
 import math
 from collections import Counter
+from fractions import Fraction
 
 import numpy as np
 import pytest
@@ -35,6 +36,7 @@ from analytic import (
     linear_expected_prediction,
     linear_expected_prediction_sym,
     linear_minimal_size,
+    linear_optimal_counts,
     linear_optimal_positions,
     linear_table,
     masked_texts,
@@ -362,3 +364,107 @@ def test_shortcut_paper_conditional_only_right_at_half():
     diff = shortcut_conditional_sym(m, c, P) - shortcut_conditional_as_written_sym(m, c, P)
     assert diff.subs(P, sp.Rational(1, 2)) == 0
     assert diff.subs(P, sp.Rational(1, 3)) != 0
+
+
+# --------------------------------------------------------------------------- edges mutation testing found
+# Each test below was written for a mutant that survived the hypothesis tests above: boundaries
+# the strategies rarely hit (eps = 1, size 0, max_len = l*, exact ties), defaults and argument checks.
+
+
+def test_shortcut_claim_boundary_is_decided_exactly_with_fractions():
+    """Catches ``eps >= claim_eps`` for ``eps > claim_eps``: at eps = 1-(1-p)/(1-p^m1) exactly, l* = m1 - 1."""
+    for m1, p in [(2, Fraction(1, 2)), (3, Fraction(1, 3)), (4, Fraction(3, 4)), (7, Fraction(9, 10))]:
+        eps = 1 - 1 / sum(p**k for k in range(m1))  # (1-p)/(1-p^m) = 1 / (1 + p + ... + p^(m-1))
+        assert shortcut_claim_eps(m1, p) == eps
+        assert shortcut_minimal_size([m1], p, eps) == m1 - 1, (m1, p, eps)
+        assert not shortcut_claim_holds([m1], p, eps), (m1, p, eps)
+
+
+@pytest.mark.parametrize("m", [[1], [2], [3, 5], [4, 4, 6]])
+@pytest.mark.parametrize("p", [0.1, 0.5, 0.9])
+def test_shortcut_minimal_size_at_eps_one_is_m1(m, p):
+    """Catches a strict ``<`` against the target: eps = 1 needs every occurrence of the rarest word (drop = E[f])."""
+    assert shortcut_minimal_size(m, p, 1.0) == min(m)
+
+
+def test_shortcut_minimal_size_budget_is_inclusive():
+    """Catches ``size < max_len`` and an ignored budget: l* = 2 fits max_len = 2, not max_len = 1."""
+    assert shortcut_minimal_size([2], 0.5, 0.5, max_len=2) == 2
+    assert shortcut_minimal_size([2], 0.5, 0.5, max_len=1) is None
+
+
+@pytest.mark.parametrize("c", [[-1, 0], [0, 2], [3, 1]])
+def test_shortcut_drop_refuses_counts_outside_multiplicities(c):
+    """Catches a validation that needs both violations (``and``) or checks only one side."""
+    with pytest.raises(ValueError, match="0 <= c_j <= m_j"):
+        shortcut_drop([2, 1], c, 0.5)
+
+
+def test_shortcut_optimal_counts_defaults_and_size_zero():
+    """Catches a default of one position outside J, and refusing the empty candidate."""
+    assert shortcut_optimal_counts([3, 2], 0).tolist() == [0, 0, 0]
+    assert shortcut_optimal_counts([3, 2], 5).tolist() == [3, 2, 0]
+    with pytest.raises(ValueError, match=r"size must lie in \[0, 5\]"):
+        shortcut_optimal_counts([3, 2], 6)
+    best, argbest = shortcut_optimal_counts_bruteforce([2, 1], 3, 0.5)
+    assert best == shortcut_expected_prediction([2, 1], 0.5)
+    assert [c.tolist() for c in argbest] == [[2, 1, 0]]
+
+
+def test_shortcut_predict_proba_is_one_minus_f_then_f():
+    """Catches a wrong first column: rows are probabilities [1 - f, f]."""
+    proba = ShortcutModel(("a", "b")).predict_proba(["a b", "a UNK", "UNK UNK"])
+    assert proba.tolist() == [[0.0, 1.0], [1.0, 0.0], [1.0, 0.0]]
+
+
+def test_linear_minimal_size_counts_a_drop_equal_to_the_threshold():
+    """Catches ``drops > eps * ref``: with dyadic numbers the size-1 drop equals eps E[f] exactly and suffices."""
+    # a = (1, 1), p = 1/2, intercept 0: E[f] = 1, best drop of size 1 = 1/2 = eps E[f] at eps = 1/2
+    assert linear_minimal_size([1.0, 1.0], [1, 1], 0.5, 0.5, 0.0, 2) == 1
+    assert linear_minimal_size([1.0, 1.0], [1, 1], 0.5, 0.5 + 2**-40, 0.0, 2) == 2
+
+
+def test_linear_optimal_counts_accepts_size_zero_and_refuses_too_large():
+    """Catches refusing the empty candidate or allowing more occurrences than the document has."""
+    assert linear_optimal_counts([1.0, -2.0], [2, 1], 0).tolist() == [0, 0]
+    assert linear_optimal_counts([1.0, -2.0], [2, 1], 3).tolist() == [2, 1]
+    with pytest.raises(ValueError, match=r"size must lie in \[0, 3\]"):
+        linear_optimal_counts([1.0, -2.0], [2, 1], 4)
+
+
+def test_best_drop_of_size_honours_the_original_baseline():
+    """Catches the baseline argument not being passed on: 'original' shifts every drop by f(xi) - E[f]."""
+    table = np.array([2.0, 0.0, 1.0, 0.0])  # f(original) = 2, E[f] at p = 1/2 is 3/4
+    mean_best, mean_sets = best_drop_of_size(table, 0.5, 1)
+    orig_best, orig_sets = best_drop_of_size(table, 0.5, 1, baseline="original")
+    assert orig_sets == mean_sets
+    assert_allclose(orig_best - mean_best, 2.0 - 0.75, rtol=RTOL)
+    assert_allclose(orig_best, naive_drop(table, 0.5, [0]) + 1.25, rtol=RTOL)
+
+
+@pytest.mark.parametrize("n_docs, doc_freq", [(-1, 0), (3, -1), (3, 4), (np.array([3, 3]), np.array([1, 4]))])
+def test_idf_refuses_impossible_counts(n_docs, doc_freq):
+    """Catches a validation that misses one of N >= 0, N_j >= 0, N_j <= N."""
+    with pytest.raises(ValueError, match="0 <= doc_freq <= n_docs"):
+        idf(n_docs, doc_freq)
+
+
+def test_idf_of_an_empty_corpus_is_one():
+    """Catches refusing N = 0 or N_j = 0: log(1/1) + 1 = 1."""
+    assert float(idf(0, 0)) == 1.0
+    assert_allclose(idf(4, np.array([0, 4])), [math.log(5) + 1, 1.0], rtol=RTOL)
+
+
+def test_from_pipeline_checks_the_default_mask_token_and_names_the_model_type():
+    """Catches a default mask other than 'UNK' and an error message that does not name the wrong model."""
+    from sklearn.feature_extraction.text import TfidfVectorizer
+    from sklearn.linear_model import Ridge
+
+    docs = ["good unk food", "bad food"]
+    vec = TfidfVectorizer(norm=None).fit(docs)  # 'unk' in the vocabulary collides with the mask 'UNK'
+    model = Ridge().fit(vec.transform(docs), [1.0, 0.0])
+    with pytest.raises(ValueError, match="UNK"):
+        LinearTfidfModel.from_pipeline(vec, model)
+    clean = TfidfVectorizer(norm=None).fit(["good food", "bad food"])
+    with pytest.raises(TypeError, match="got str"):
+        LinearTfidfModel.from_pipeline(clean, "not a model")

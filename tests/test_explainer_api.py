@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import dataclasses
+import itertools
 import json
 import math
 import warnings
@@ -10,7 +12,7 @@ import numpy as np
 import pytest
 from numpy.testing import assert_allclose
 
-from fred import Fred, sample_size
+from fred import Explanation, Fred, sample_size
 
 
 def sentiment(texts):
@@ -29,52 +31,66 @@ TEXT = "poor drinks decent food great service"
 @pytest.mark.parametrize(
     "kwargs, exc, match",
     [
-        ({"text": ""}, ValueError, "text"),
-        ({"text": "   \n\t"}, ValueError, "text"),
-        ({"text": 42}, TypeError, "text"),
-        ({"text": ["a", "b"]}, TypeError, "text"),
-        ({"p": 0.0}, ValueError, "p must"),
-        ({"p": 1.0}, ValueError, "p must"),
-        ({"p": float("nan")}, ValueError, "p must"),
+        ({"text": ""}, ValueError, "text must contain at least one non-whitespace token"),
+        ({"text": "   \n\t"}, ValueError, "text must contain at least one non-whitespace token"),
+        ({"text": 42}, TypeError, "text must be a str, got int"),
+        ({"text": ["a", "b"]}, TypeError, "text must be a str, got list"),
+        ({"p": 0.0}, ValueError, r"p must lie in \(0, 1\), got 0.0"),
+        ({"p": 1.0}, ValueError, r"p must lie in \(0, 1\), got 1.0"),
+        ({"p": float("nan")}, ValueError, r"p must be a real number in \(0, 1\), got nan"),
         ({"p": -0.1}, ValueError, "p must"),
-        ({"p": "0.5"}, TypeError, "p must"),
+        ({"p": "0.5"}, TypeError, r"p must be a real number in \(0, 1\), got str"),
         ({"p": True}, TypeError, "p must"),
-        ({"eps": 0.0}, ValueError, "eps"),
-        ({"eps": 1.5}, ValueError, "eps"),
+        ({"eps": 0.0}, ValueError, r"eps must lie in \(0, 1\], got 0.0"),
+        ({"eps": 1.5}, ValueError, r"eps must lie in \(0, 1\], got 1.5"),
         ({"eps": float("nan")}, ValueError, "eps"),
-        ({"max_len": 0}, ValueError, "max_len"),
+        ({"max_len": 0}, ValueError, "max_len must be an integer >= 1, got 0"),
         ({"max_len": 2.5}, TypeError, "max_len"),
         ({"n_samples": 0}, ValueError, "n_samples"),
-        ({"n_samples": 10.0}, TypeError, "n_samples"),
-        ({"alpha": 1.0}, ValueError, "alpha"),
+        ({"n_samples": 10.0}, TypeError, "n_samples must be an integer >= 1, got float"),
+        ({"alpha": 1.0}, ValueError, r"alpha must lie in \(0, 1\), got 1.0"),
         ({"label": 2}, ValueError, "label"),
         ({"label": -1}, ValueError, "label"),
         ({"label": 1.0}, TypeError, "label"),
     ],
 )
 def test_bad_explain_arguments_raise_naming_the_parameter(kwargs, exc, match):
-    """Each bad value must be refused up front, not turned into NaN or a numpy error deep inside."""
+    """Each bad value must be refused up front, naming the parameter and its allowed range (or type)."""
     args = {"text": TEXT, **kwargs}
     with pytest.raises(exc, match=match):
         Fred(sentiment, random_state=0).explain(**args)
 
 
 @pytest.mark.parametrize(
-    "output, exc",
+    "output, exc, match",
     [
-        (lambda n: np.zeros((n + 1, 2)), ValueError),  # wrong length
-        (lambda n: np.zeros((n, 2, 1)), ValueError),  # wrong rank
-        (lambda n: np.full((n, 2), np.nan), ValueError),
-        (lambda n: np.full((n, 2), np.inf), ValueError),
-        (lambda n: np.array([["a", "b"]] * n), TypeError),
-        (lambda n: np.zeros((n, 0)), ValueError),
-        (lambda n: [[0.5, 0.5], [0.1]][:n] if n == 2 else [[0.5, 0.5]] * n, (TypeError, ValueError)),
+        (lambda n: np.zeros((n + 1, 2)), ValueError,
+         r"classifier_fn must return shape \(1,\) or \(1, k\) for 1 texts, got \(2, 2\)"),
+        (lambda n: np.zeros((n, 2, 1)), ValueError, r"classifier_fn must return shape .* got \(1, 2, 1\)"),
+        (lambda n: np.full((n, 2), np.nan), ValueError, "classifier_fn returned NaN or infinite scores"),
+        (lambda n: np.full((n, 2), np.inf), ValueError, "classifier_fn returned NaN or infinite scores"),
+        (lambda n: np.array([["a", "b"]] * n), TypeError, "classifier_fn must return numeric scores, got dtype <U1"),
+        (lambda n: np.zeros((n, 0)), ValueError, r"classifier_fn must return shape .* got \(1, 0\)"),
+        (lambda n: [[0.5, 0.5], [0.1]][:n] if n == 2 else [[0.5, 0.5]] * n, TypeError,
+         "classifier_fn must return an array of numbers, got list"),
+        # ragged on the text itself: once escaped the check as a bare numpy ValueError
+        (lambda n: [[0.5, 0.5], [0.1]], TypeError, "classifier_fn must return an array of numbers, got list"),
     ],
 )
-def test_bad_classifier_output_is_refused(output, exc):
-    """A classifier returning the wrong shape, NaN/inf or strings must raise a clear error naming it."""
-    with pytest.raises(exc, match="classifier_fn"):
+def test_bad_classifier_output_is_refused(output, exc, match):
+    """A classifier returning the wrong shape, NaN/inf, strings or ragged lists must raise an error naming it."""
+    with pytest.raises(exc, match=match):
         Fred(lambda texts: output(len(texts)), random_state=0).explain(TEXT, n_samples=2)
+
+
+@pytest.mark.parametrize("dtype", [np.int64, np.int8, np.float32, np.float64])
+def test_integer_and_single_precision_scores_are_accepted(dtype):
+    """Catches a dtype check that admits only one kind of number (e.g. only float64)."""
+    def clf(texts):
+        return np.array([[3 - ("great" in t.split()), 1 + ("great" in t.split())] for t in texts], dtype=dtype)
+
+    exp = Fred(clf, random_state=0).explain(TEXT, label=1, n_samples=200)
+    assert exp.best_ids == (TEXT.split().index("great"),)
 
 
 def test_classifier_output_changing_shape_between_calls_is_refused():
@@ -274,3 +290,122 @@ def test_to_dict_has_every_field_with_its_value():
     assert d["tokens"] == list(exp.tokens) and d["best"] == list(exp.best) and d["best_ids"] == list(exp.best_ids)
     assert_allclose(d["importances"], exp.importances)
     assert d["counterfactuals"] == [c.to_dict() for c in exp.counterfactuals()]
+
+
+# --------------------------------------------------------------------------- result objects, exactly
+# Hand-built explanations with hand-written expected output: the printed form, the HTML map and the
+# counterfactuals are what users read, so a wrong word, colour or order is a bug (found by mutmut).
+
+SAMPLES = np.array([[0, 0, 0, 0], [0, 0, 0, 1], [1, 1, 0, 1], [0, 1, 0, 1], [0, 0, 0, 1], [1, 0, 0, 0]], bool)
+SAMPLE_SCORES = np.array([[0.1, 0.9], [0.8, 0.2], [0.6, 0.4], [0.7, 0.3], [0.8, 0.2], [0.55, 0.45]])
+
+
+def hand_built(**changes) -> Explanation:
+    base = Explanation(
+        tokens=("the", "food", "&", "great"), label=1, class_name="pos", best_ids=(3,), drop=0.5, threshold=0.075,
+        found=True, mean_prediction=0.5, original_prediction=0.9, importances=np.array([0.0, -0.25, np.nan, 0.5]),
+        n_samples=6, p=0.5, eps=0.15, max_len=10, baseline="mean", sampler="mask", search="exhaustive",
+        class_names=("neg", "pos"), sample_perturbed=SAMPLES, sample_scores=SAMPLE_SCORES)
+    return dataclasses.replace(base, **changes)
+
+
+def test_counterfactuals_fewest_perturbations_sampling_order_no_duplicates():
+    """Catches unstable tie order, repeated patterns, and texts not rebuilt when the fast path kept none."""
+    cfs = hand_built().counterfactuals()
+    assert [c.to_dict() for c in cfs] == [
+        {"text": "the food & UNK", "perturbed_ids": [3], "predicted_label": 0, "predicted_class": "neg", "score": 0.2},
+        {"text": "UNK food & great", "perturbed_ids": [0], "predicted_label": 0, "predicted_class": "neg",
+         "score": 0.45},
+        {"text": "the UNK & UNK", "perturbed_ids": [1, 3], "predicted_label": 0, "predicted_class": "neg",
+         "score": 0.3},
+    ]
+    kept = tuple(f"text {i}" for i in range(len(SAMPLES)))
+    assert [c.text for c in hand_built(sample_texts=kept).counterfactuals()] == ["text 1", "text 5", "text 3"]
+    assert hand_built().counterfactuals(k=0) == ()
+    assert [c.perturbed_ids for c in hand_built().counterfactuals(k=10)] == [(3,), (0,), (1, 3), (0, 1, 3)]
+
+
+def test_counterfactual_ties_keep_sampling_order_among_many_rows():
+    """Catches an unstable sort: 210 distinct one- and two-token patterns in random order must come out
+    ordered by count and, within a count, in sampling order (numpy's default quicksort breaks this)."""
+    patterns = [(i,) for i in range(20)] + list(itertools.combinations(range(20), 2))
+    order = np.random.default_rng(5).permutation(len(patterns))
+    perturbed = np.zeros((len(patterns) + 1, 20), bool)
+    for row, k in enumerate(order, start=1):
+        perturbed[row, list(patterns[k])] = True
+    scores = np.tile([0.9, 0.1], (len(perturbed), 1))
+    scores[0] = [0.1, 0.9]
+    exp = hand_built(tokens=tuple("abcdefghijklmnopqrst"), sample_perturbed=perturbed, sample_scores=scores,
+                     importances=np.zeros(20), n_samples=len(perturbed))
+    expected = [patterns[k] for size in (1, 2) for k in order if len(patterns[k]) == size]
+    assert [c.perturbed_ids for c in exp.counterfactuals(k=len(patterns))] == expected
+
+
+@pytest.mark.parametrize("k, exc", [(-1, ValueError), (True, ValueError), (1.5, ValueError), ("2", ValueError)])
+def test_counterfactuals_refuse_bad_k(k, exc):
+    """Catches a k check that needs two faults at once, or that refuses k = 0."""
+    with pytest.raises(exc, match="k must be an integer >= 0"):
+        hand_built().counterfactuals(k=k)
+
+
+@pytest.mark.parametrize("target", [-1, 2, True, 1.0])
+def test_counterfactuals_refuse_bad_target(target):
+    """Catches a target check that admits an out-of-range, boolean or float class."""
+    with pytest.raises(ValueError, match=r"target must be None or an integer in \[0, 2\)"):
+        hand_built().counterfactuals(target=target)
+
+
+def test_counterfactuals_towards_class_zero_and_need_class_scores():
+    """Catches refusing target 0, and serving counterfactuals of a regression output."""
+    assert [c.predicted_label for c in hand_built().counterfactuals(target=0)] == [0, 0, 0]
+    for changes in ({"label": None}, {"sample_scores": None}, {"sample_scores": SAMPLE_SCORES[:, :1]}):
+        with pytest.raises(ValueError, match="counterfactuals need class scores"):
+            hand_built(**changes).counterfactuals()
+        assert "counterfactuals" not in hand_built(**changes).to_dict()
+
+
+def test_str_reads_like_figure_1():
+    """Catches any change to the printed explanation: wording, numbers, counterfactual highlighting."""
+    assert str(hand_built()) == "\n".join([
+        'Explaining class "pos":',
+        'The minimal subset of tokens that make the confidence drop by 15.0% if perturbed is {"great"}',
+        "(drop 0.5, threshold 0.075, mean prediction 0.5, original prediction 0.9; n=6, p=0.5, sampler=mask, "
+        "baseline=mean)",
+        "k=3 samples with minimal perturbation classified otherwise:",
+        '"the food & [UNK]" -> "neg"',
+        '"[UNK] food & great" -> "neg"',
+        '"the [UNK] & [UNK]" -> "neg"',
+    ])
+
+
+def test_str_of_unfound_unnamed_and_regression_explanations():
+    """Catches the wrong branch for 'not found', 'no candidate', unnamed classes and regression outputs."""
+    unnamed = str(hand_built(found=False, class_name=None, class_names=None))
+    assert unnamed.splitlines()[:2] == [
+        'Explaining class "1":',
+        'No subset of at most 10 tokens makes the confidence drop by 15.0%; the best found is {"great"}']
+    assert unnamed.splitlines()[-1] == '"the [UNK] & [UNK]" -> "0"'
+    empty = str(hand_built(found=False, best_ids=(), drop=None))
+    assert empty.splitlines()[1:3] == [
+        "No candidate could be evaluated: no sample perturbs any token.",
+        "(drop undefined, threshold 0.075, mean prediction 0.5, original prediction 0.9; n=6, p=0.5, "
+        "sampler=mask, baseline=mean)"]
+    regression = str(hand_built(label=None, class_name=None, sample_scores=SAMPLE_SCORES[:, :1]))
+    assert regression.splitlines() == [
+        "Explaining the regression output:",
+        'The minimal subset of tokens that make the prediction drop by 15.0% if perturbed is {"great"}',
+        "(drop 0.5, threshold 0.075, mean prediction 0.5, original prediction 0.9; n=6, p=0.5, sampler=mask, "
+        "baseline=mean)"]
+
+
+def test_to_html_colours_scale_and_underline():
+    """Catches a wrong colour, opacity scale, escaping or underlined set in the saliency map."""
+    assert hand_built().to_html() == (
+        '<div class="fred-explanation">'
+        '<span style="background-color: rgba(0,128,0,0.000);" title="s_0 = 0">the</span> '
+        '<span style="background-color: rgba(200,0,0,0.500);" title="s_1 = -0.25">food</span> '
+        '<span style="" title="s_2 undefined">&amp;</span> '
+        '<span style="background-color: rgba(0,128,0,1.000); text-decoration: underline; font-weight: bold;" '
+        'title="s_3 = 0.5">great</span></div>')
+    flat = hand_built(importances=np.zeros(4), best_ids=()).to_html()
+    assert flat.count("rgba(0,128,0,0.000)") == 4 and "underline" not in flat

@@ -14,7 +14,7 @@ import numpy as np
 import pytest
 from hypothesis import given
 from numpy.testing import assert_allclose
-from scipy import stats
+from scipy import optimize, stats
 from sklearn.feature_extraction.text import CountVectorizer, TfidfVectorizer
 from sklearn.linear_model import Ridge
 from sklearn.tree import DecisionTreeClassifier
@@ -187,3 +187,31 @@ def test_exact_referee_matches_fred_exact_on_tree():
     assert exp.best_ids == ref.best_ids and exp.found == ref.found
     assert_allclose(exp.importances, ref.importances, rtol=0, atol=1e-10)
     assert_allclose(exp.drop, ref.drop, rtol=0, atol=1e-10)
+
+
+def hoeffding_radius(value_range: float, n: int, delta: float) -> float:
+    """Solve 2 exp(-2 n t^2 / R^2) = delta for t by root finding (Hoeffding's two-sided tail, inverted)."""
+    return optimize.brentq(lambda t: 2 * np.exp(-2 * n * t**2 / value_range**2) - delta, 0.0, value_range, xtol=1e-15)
+
+
+@pytest.mark.parametrize("value_range, n, n_c, delta1, delta2", [(1.0, 200, 50, 0.5, 0.5), (3.0, 5, 7, 0.01, 0.2),
+                                                                  (0.5, 10_000, 13, 1e-6, 1e-3)])
+def test_hoeffding_bound_is_the_sum_of_two_inverted_tails(value_range, n, n_c, delta1, delta2):
+    """Catches any slip in the bound's formula (constants, n and n_c or the deltas swapped)."""
+    expected = hoeffding_radius(value_range, n, delta1) + hoeffding_radius(value_range, n_c, delta2)
+    assert_allclose(hoeffding_drop_bound(value_range, n, n_c, delta1, delta2), expected, rtol=1e-12)
+
+
+def test_hoeffding_bound_accepts_its_boundary_arguments():
+    """Catches refusing R = 0 or a single row: both are valid (a constant f has no error)."""
+    assert hoeffding_drop_bound(0.0, 1, 1, 0.5, 0.5) == 0.0
+    assert_allclose(hoeffding_drop_bound(1.0, 1, 1, 2 / np.e, 2 / np.e), 2 * np.sqrt(0.5), rtol=1e-12)
+
+
+@pytest.mark.parametrize("args", [(-1e-9, 5, 5, 0.1, 0.1), (1.0, 0, 5, 0.1, 0.1), (1.0, 5, 0, 0.1, 0.1),
+                                  (1.0, 5, 5, 0.0, 0.1), (1.0, 5, 5, 1.0, 0.1), (1.0, 5, 5, 0.1, 0.0),
+                                  (1.0, 5, 5, 0.1, 1.0)])
+def test_hoeffding_bound_refuses_each_bad_argument(args):
+    """Catches a validation that needs two violations at once or admits delta = 0 or 1."""
+    with pytest.raises(ValueError, match="deltas in"):
+        hoeffding_drop_bound(*args)

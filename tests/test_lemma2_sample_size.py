@@ -124,3 +124,70 @@ def test_joint_coverage_monte_carlo_matches_exact(b, size, n, p):
     low, high = clopper_pearson(round(estimate * trials), trials, 1e-6)
     exact = joint_coverage_exact(b, size, n, p)
     assert low <= exact <= high, f"b={b} l={size} n={n} p={p}: MC {estimate} CI [{low}, {high}] exact {exact}"
+
+
+# --------------------------------------------------------------------------- edges mutation testing found
+
+
+def smallest_n_by_loop(alpha: Fraction, size: int, p: Fraction) -> int:
+    """Brute force: count n up until (1 - p^l)^n <= 1 - alpha, in exact rationals."""
+    n, miss = 1, 1 - p**size
+    while miss**n > 1 - alpha:
+        n += 1
+    return n
+
+
+@pytest.mark.parametrize("size, p", [(1, Fraction(1, 2)), (2, Fraction(1, 3)), (3, Fraction(3, 4))])
+@pytest.mark.parametrize("k", [1, 2, 3, 8])
+def test_sample_size_exact_on_exact_boundaries(size, p, k):
+    """Catches ``>=`` for ``>`` in the final search: with 1 - alpha = (1 - p^l)^k exactly, n = k (not k + 1)."""
+    alpha = 1 - (1 - p**size) ** k
+    assert sample_size_exact(alpha, size, p) == k == smallest_n_by_loop(alpha, size, p)
+
+
+@pytest.mark.parametrize("alpha, size", [(0.25, 1), (0.5, 1), (0.9, 2), (0.95, 3), (0.99, 5)])
+def test_sample_size_numeric_default_p_is_one_half(alpha, size):
+    """Catches a wrong default p or a floor above 1: compared with the brute-force loop at p = 1/2."""
+    assert sample_size_numeric(alpha, size) == smallest_n_by_loop(Fraction(str(alpha)), size, Fraction(1, 2))
+
+
+@pytest.mark.parametrize("b", [1, 2, 3])
+def test_joint_coverage_with_one_target_is_per_candidate_coverage(b):
+    """Catches refusing max_len = b: the only target is the whole document, covered w.p. 1 - (1 - p^b)^n."""
+    p, n = Fraction(2, 5), 4
+    assert joint_coverage_exact(b, b, n, p) == 1 - (1 - p**b) ** n
+    for bad in (0, b + 1):
+        with pytest.raises(ValueError, match="max_len must lie in"):
+            joint_coverage_exact(b, bad, n, p)
+
+
+def test_joint_coverage_exact_refuses_more_than_16_targets():
+    """Catches a bound that lets the 2^T inclusion-exclusion run on 17 targets (it would not finish)."""
+    with pytest.raises(ValueError, match="17 target sets"):
+        joint_coverage_exact(17, 1, 5, 0.5)
+
+
+@pytest.mark.parametrize("n", [2, 3, 10])  # n >= 2 keeps the lower bound above its clip at 0
+def test_bonferroni_bounds_are_tight_on_two_singletons(n):
+    """Catches a wrong bound formula: for b = 2, l = 1 the gaps are exactly (1-p)^(2n) and (1-p)^n - (1-p)^(2n)."""
+    p = Fraction(1, 3)
+    low, high = joint_coverage_bounds(2, 1, n, p)
+    joint = joint_coverage_exact(2, 1, n, p)
+    assert joint - low == (1 - p) ** (2 * n)
+    assert high - joint == (1 - p) ** n - (1 - p) ** (2 * n)
+
+
+def test_joint_coverage_monte_carlo_is_reproducible_from_its_seed():
+    """Catches a simulator that ignores the seed it is given."""
+    runs = [joint_coverage_monte_carlo(3, 2, 6, 0.5, 2_000, seed) for seed in (11, 11, 12)]
+    assert runs[0] == runs[1] != runs[2]
+
+
+@pytest.mark.statistical
+def test_joint_coverage_monte_carlo_counts_every_simulation_across_chunks():
+    """Catches lost or double-counted simulations between chunks (5000 designs, chunks of 2000).
+
+    b = 2, l = 1, n = 500, p = 1/2: a design misses a target w.p. <= 2 * 2^-500, so all 5000
+    designs cover (false alarm <= 1e4 * 2^-500 < 1e-140) and the estimate must be exactly 1.
+    """
+    assert joint_coverage_monte_carlo(2, 1, 500, 0.5, 5_000, 3) == 1.0
