@@ -163,3 +163,40 @@ def test_exhaustive_budget_is_inclusive():
     assert Fred(clf, search="exhaustive", max_candidates=budget).explain("a b c", n_samples=20).search == "exhaustive"
     assert Fred(clf, search="auto", max_candidates=budget).explain("a b c", n_samples=20).search == "exhaustive"
     assert Fred(clf, search="auto", max_candidates=budget - 1).explain("a b c", n_samples=20).search == "beam"
+
+
+def full_design(b: int):
+    """All 2^b patterns with equal weights: every candidate is defined."""
+    codes = np.arange(2**b)
+    return ((codes[:, None] >> np.arange(b)) & 1).astype(bool), np.full(2**b, 1.0 / 2**b)
+
+
+def brute_force_beam_count(perturbed, weights, d, max_len, width):
+    """Distinct candidates a width-w beam evaluates when no size meets the threshold (no ties in d)."""
+    b = perturbed.shape[1]
+    level = [frozenset([j]) for j in range(b)]
+    total = len(level)
+    for _ in range(1, min(max_len, b)):
+        kept = sorted(level, key=lambda s: -brute_force_drop(perturbed, weights, d, sorted(s)))[:width]
+        level = list({s | {j} for s in kept for j in range(b) if j not in s})
+        total += len(level)
+    return total
+
+
+@pytest.mark.parametrize("b, max_len", [(5, 3), (6, 6)])
+def test_search_reports_its_strategy_and_counts_each_candidate_once(b, max_len):
+    """Catches a wrong or missing strategy / n_evaluated in SearchResult, duplicate or repeated-position
+    candidates in the extension step, and an exhaustive search that runs as a beam (or the reverse)."""
+    perturbed, weights = full_design(b)
+    d = np.random.default_rng(b).normal(size=len(weights))  # continuous: no ties
+    unreachable = 1e9
+    ex = search_candidates(perturbed, weights, d, unreachable, max_len, "exhaustive", 2, 1e-12)
+    assert (ex.strategy, ex.found, ex.n_evaluated) == ("exhaustive", False, count_candidates(b, max_len))
+    bm = search_candidates(perturbed, weights, d, unreachable, max_len, "beam", 2, 1e-12)
+    assert (bm.strategy, bm.found) == ("beam", False)
+    assert bm.n_evaluated == brute_force_beam_count(perturbed, weights, d, max_len, 2)
+    for strategy in ("exhaustive", "beam"):
+        hit = search_candidates(perturbed, weights, d, -unreachable, max_len, strategy, 2, 1e-12)
+        assert (hit.strategy, hit.found, hit.n_evaluated) == (strategy, True, b)
+        none = search_candidates(np.zeros((3, b), bool), np.full(3, 1 / 3), d[:3], 0.0, max_len, strategy, 2, 1e-12)
+        assert (none.strategy, none.best_ids, none.drop, none.found, none.n_evaluated) == (strategy, (), None, False, 0)
