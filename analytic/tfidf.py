@@ -38,7 +38,8 @@ def check_vectorizer(vectorizer, mask_token: str = "UNK") -> None:
     """Refuse a fitted vectorizer whose settings break the theory of section 3.
 
     Accepted: word unigrams, raw counts, no normalisation, smooth idf (Definition 1)
-    or ``use_idf=False`` (every v_j = 1, still a linear function of the counts),
+    or no idf (``use_idf=False`` or a ``CountVectorizer``: every v_j = 1, still a
+    linear function of the counts),
     and a mask token with no feature after the vectorizer's own preprocessing
     (so masking equals removal).
 
@@ -52,7 +53,8 @@ def check_vectorizer(vectorizer, mask_token: str = "UNK") -> None:
         with ``use_idf=True``, or ``mask_token`` mapping to a vocabulary feature.
     """
     if not hasattr(vectorizer, "vocabulary_") or not hasattr(vectorizer, "build_analyzer"):
-        raise TypeError(f"vectorizer must be a fitted scikit-learn TfidfVectorizer, got {type(vectorizer).__name__}")
+        raise TypeError("vectorizer must be a fitted scikit-learn TfidfVectorizer or CountVectorizer, "
+                        f"got {type(vectorizer).__name__}")
     if getattr(vectorizer, "norm", None) is not None:
         raise ValueError(f"norm must be None (Definition 1 has no normalisation), got norm={vectorizer.norm!r}")
     if getattr(vectorizer, "sublinear_tf", False):
@@ -99,7 +101,9 @@ class LinearTfidfModel:
 
     @classmethod
     def from_pipeline(cls, vectorizer, model, mask_token: str = "UNK") -> "LinearTfidfModel":
-        """Read lambda, lambda_0 and v from a fitted ``TfidfVectorizer(norm=None)`` and linear model.
+        """Read lambda, lambda_0 and v from a fitted vectorizer and linear model.
+
+        The vectorizer is a ``TfidfVectorizer(norm=None)`` or a ``CountVectorizer`` (v = 1).
 
         ``model`` is a fitted scikit-learn linear model: a regressor with 1-d
         ``coef_`` (Ridge, LinearRegression) or a binary classifier with
@@ -119,7 +123,9 @@ class LinearTfidfModel:
         if coef.shape != (n_features,):
             raise ValueError(f"model.coef_ has {coef.shape[-1]} features but the vocabulary has {n_features}")
         intercept = float(np.ravel(getattr(model, "intercept_", 0.0))[0])
-        v = np.asarray(vectorizer.idf_, dtype=float) if vectorizer.use_idf else np.ones(n_features)
+        # A CountVectorizer has no idf at all: v_j = 1, as with use_idf=False.
+        use_idf = getattr(vectorizer, "use_idf", False)
+        v = np.asarray(vectorizer.idf_, dtype=float) if use_idf else np.ones(n_features)
         return cls(dict(vectorizer.vocabulary_), v, coef, intercept, vectorizer.build_analyzer())
 
     @property

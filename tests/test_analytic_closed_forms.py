@@ -177,23 +177,65 @@ def _fit(**kwargs):
 
 
 @pytest.mark.parametrize(
-    "kwargs, mask, setting",
+    "kwargs, mask, message",
     [
-        ({"norm": "l2"}, "UNK", "norm"),
-        ({"sublinear_tf": True}, "UNK", "sublinear_tf"),
-        ({"binary": True}, "UNK", "binary"),
-        ({"ngram_range": (1, 2)}, "UNK", "ngram_range"),
-        ({"analyzer": "char"}, "UNK", "analyzer"),
-        ({"analyzer": str.split}, "UNK", "analyzer"),
-        ({"smooth_idf": False}, "UNK", "smooth_idf"),
-        ({"corpus": ["good unk", "bad"]}, "UNK", "mask_token"),
-        ({"corpus": ["good food", "bad"]}, "Good", "mask_token"),
+        ({"norm": "l2"}, "UNK", "norm must be None (Definition 1 has no normalisation), got norm='l2'"),
+        ({"sublinear_tf": True}, "UNK", "sublinear_tf must be False: Definition 1 uses the raw multiplicity m_j"),
+        ({"binary": True}, "UNK", "binary must be False: Definition 1 uses the raw multiplicity m_j"),
+        ({"ngram_range": (1, 2)}, "UNK", "ngram_range must be (1, 1) (word unigrams), got (1, 2)"),
+        ({"analyzer": "char"}, "UNK", "analyzer must be 'word', got 'char'"),
+        ({"analyzer": str.split}, "UNK", "analyzer must be 'word', got <method 'split' of 'str' objects>"),
+        ({"smooth_idf": False}, "UNK", "smooth_idf must be True when use_idf=True: Definition 1 is the smooth idf"),
+        ({"corpus": ["good unk", "bad"]}, "UNK",
+         "mask_token 'UNK' maps to vocabulary feature(s) ['unk'] after preprocessing; masking would not equal removal"),
+        ({"corpus": ["good food", "bad"]}, "Good",
+         "mask_token 'Good' maps to vocabulary feature(s) ['good'] after preprocessing; masking would not equal "
+         "removal"),
     ],
 )
-def test_check_vectorizer_refuses_settings_that_break_the_theory(kwargs, mask, setting):
-    """Catches a vectorizer setting silently accepted although the closed forms then do not hold."""
-    with pytest.raises(ValueError, match=setting):
+def test_check_vectorizer_refuses_settings_that_break_the_theory(kwargs, mask, message):
+    """Catches a vectorizer setting silently accepted although the closed forms then do not hold; the message
+    names the setting and why."""
+    with pytest.raises(ValueError) as info:
         check_vectorizer(_fit(**kwargs), mask)
+    assert str(info.value) == message
+
+
+def test_check_vectorizer_refuses_an_unfitted_vectorizer_and_other_objects():
+    """Catches a check that needs both a missing vocabulary and a missing analyzer to refuse."""
+    from sklearn.feature_extraction.text import TfidfVectorizer
+
+    for obj, name in [(TfidfVectorizer(norm=None), "TfidfVectorizer"), ("text", "str")]:
+        with pytest.raises(TypeError) as info:
+            check_vectorizer(obj)
+        assert str(info.value) == ("vectorizer must be a fitted scikit-learn TfidfVectorizer or CountVectorizer, "
+                                   f"got {name}")
+
+
+def test_count_vectorizer_pipeline_is_eq6_with_unit_idf():
+    """Catches a CountVectorizer refused or crashing for lack of TF-IDF attributes: raw counts are Eq. 6, v = 1."""
+    from sklearn.feature_extraction.text import CountVectorizer
+    from sklearn.linear_model import Ridge
+
+    corpus = ["good food", "bad food", "good service good"]
+    vec = CountVectorizer().fit(corpus)
+    reg = Ridge().fit(vec.transform(corpus), [1.0, 0.0, 1.0])
+    model = LinearTfidfModel.from_pipeline(vec, reg)
+    assert_allclose(model.idf, 1.0)
+    texts = ["good UNK food", "bad bad service", "UNK"]
+    assert_allclose(model.predict(texts), reg.predict(vec.transform(texts)), rtol=1e-12)
+    with pytest.raises(ValueError, match="^binary must be False"):
+        check_vectorizer(CountVectorizer(binary=True).fit(corpus))
+
+
+def test_from_pipeline_reads_a_missing_intercept_as_zero():
+    """Catches a default intercept other than 0 for a duck-typed linear model with coef_ only."""
+    from types import SimpleNamespace
+
+    vec = _fit()
+    model = LinearTfidfModel.from_pipeline(vec, SimpleNamespace(coef_=np.ones(len(vec.vocabulary_))))
+    assert model.intercept == 0.0
+    assert_allclose(model.predict(["UNK"]), [0.0], atol=0)
 
 
 def test_use_idf_false_is_accepted_with_unit_idf():
@@ -398,6 +440,18 @@ def test_shortcut_drop_refuses_counts_outside_multiplicities(c):
     """Catches a validation that needs both violations (``and``) or checks only one side."""
     with pytest.raises(ValueError, match="0 <= c_j <= m_j"):
         shortcut_drop([2, 1], c, 0.5)
+
+
+@pytest.mark.parametrize("m, size, p", [([3, 2], 2, 0.5), ([2, 2], 1, 0.3), ([1, 3], 3, 0.7)])
+def test_shortcut_bruteforce_returns_exactly_the_maximisers(m, size, p):
+    """Catches a loose tie tolerance in the brute force: every returned vector attains the best drop, and every
+    count vector attaining it is returned (checked by a second, plain enumeration)."""
+    best, argbest = shortcut_optimal_counts_bruteforce(m, size, p, n_other=1)
+    caps = list(m) + [1]
+    every = [c for c in itertools.product(*[range(k + 1) for k in caps]) if sum(c) == size]
+    values = {c: shortcut_drop(m, c[:-1], p) for c in every}
+    assert best == max(values.values())
+    assert sorted(tuple(c.tolist()) for c in argbest) == sorted(c for c, v in values.items() if v >= best - 1e-12)
 
 
 def test_shortcut_optimal_counts_defaults_and_size_zero():

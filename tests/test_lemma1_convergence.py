@@ -215,3 +215,13 @@ def test_hoeffding_bound_refuses_each_bad_argument(args):
     """Catches a validation that needs two violations at once or admits delta = 0 or 1."""
     with pytest.raises(ValueError, match="deltas in"):
         hoeffding_drop_bound(*args)
+
+
+@pytest.mark.parametrize("positions", [[], [3], [0, 3], [4]])
+def test_lemma1_refuses_empty_or_out_of_range_candidates(positions):
+    """Catches a candidate check that accepts the empty set or positions >= b (silently all-False coverage)."""
+    table = np.arange(8.0)  # b = 3
+    with pytest.raises(ValueError, match=r"^positions must be a non-empty subset of \[0, 3\)"):
+        lemma1_limit(table, 0.5, positions)
+    with pytest.raises(ValueError, match=r"^positions must be a non-empty subset of \[0, 3\)"):
+        drop_asymptotic_variance(table, 0.5, positions)

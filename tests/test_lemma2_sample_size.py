@@ -191,3 +191,10 @@ def test_joint_coverage_monte_carlo_counts_every_simulation_across_chunks():
     designs cover (false alarm <= 1e4 * 2^-500 < 1e-140) and the estimate must be exactly 1.
     """
     assert joint_coverage_monte_carlo(2, 1, 500, 0.5, 5_000, 3) == 1.0
+
+
+def test_sample_size_exact_reads_floats_as_decimals():
+    """Catches floats read as their binary values: alpha = 0.0396 = 1 - (1 - 0.02)^2 exactly in decimals, so
+    n = 2; the binary floats 0.0396 and 0.02 put the boundary on the other side (n = 3)."""
+    assert sample_size_exact(0.0396, 1, 0.02) == 2
+    assert sample_size_exact(Fraction(0.0396), 1, Fraction(0.02)) == 3
