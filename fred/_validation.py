@@ -8,21 +8,18 @@ import numbers
 import numpy as np
 
 
-def check_probability(value, name: str, *, low_open: bool = True, high_open: bool = True) -> float:
-    """Return ``value`` as a float after checking it lies in the stated interval.
+def check_probability(value, name: str, *, high_open: bool = True) -> float:
+    """Return ``value`` as a float after checking it lies in (0, 1), or in (0, 1] when ``high_open`` is False.
 
-    The interval is (0, 1), (0, 1] etc. depending on ``low_open``/``high_open``.
     Booleans are refused: ``True`` is an int in Python but never a probability.
     """
-    interval = f"{'(' if low_open else '['}0, 1{')' if high_open else ']'}"
+    interval = f"(0, 1{')' if high_open else ']'}"
     if isinstance(value, bool) or not isinstance(value, numbers.Real):
         raise TypeError(f"{name} must be a real number in {interval}, got {type(value).__name__}")
     value = float(value)
     if math.isnan(value):
         raise ValueError(f"{name} must be a real number in {interval}, got nan")
-    too_low = value <= 0 if low_open else value < 0
-    too_high = value >= 1 if high_open else value > 1
-    if too_low or too_high:
+    if value <= 0 or (value >= 1 if high_open else value > 1):
         raise ValueError(f"{name} must lie in {interval}, got {value!r}")
     return value
 

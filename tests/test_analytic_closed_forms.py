@@ -56,6 +56,7 @@ from analytic import (
     table_classifier,
     table_from_classifier,
 )
+from analytic.exact import popcounts
 from analytic.strategies import (
     black_box_tables,
     coefficients,
@@ -406,6 +407,94 @@ def test_shortcut_paper_conditional_only_right_at_half():
     diff = shortcut_conditional_sym(m, c, P) - shortcut_conditional_as_written_sym(m, c, P)
     assert diff.subs(P, sp.Rational(1, 2)) == 0
     assert diff.subs(P, sp.Rational(1, 3)) != 0
+
+
+@pytest.mark.parametrize("b", [True, 2.0, 0, 23])
+def test_referee_refuses_a_bad_number_of_tokens(b):
+    """Catches a size check that lets booleans, floats, 0 or more than 22 tokens through."""
+    with pytest.raises(ValueError) as info:
+        pattern_weights(b, 0.5)
+    assert str(info.value) == f"the number of tokens b must be an integer in [1, 22], got {b!r}"
+
+
+def test_referee_accepts_its_largest_size():
+    """Catches an off-by-one in the size limit: b = 22 (the documented maximum) is enumerated."""
+    assert popcounts(22)[-1] == 22
+
+
+@pytest.mark.parametrize("p", [0.0, 1.0, 1.5])
+def test_referee_refuses_p_outside_the_open_interval(p):
+    """Catches p = 0, p = 1 (degenerate designs) or p > 1 accepted by the referee."""
+    with pytest.raises(ValueError, match=r"^p must lie in \(0, 1\)"):
+        pattern_weights(2, p)
+
+
+@pytest.mark.parametrize("table", [np.zeros((2, 2)), np.zeros(3), np.zeros(1)])
+def test_referee_refuses_tables_that_are_not_2_to_the_b(table):
+    """Catches a table check that needs two faults at once: 2-d, not a power of two, or b = 0."""
+    with pytest.raises(ValueError, match=r"^table must be a 1-d array of length 2\*\*b"):
+        expected_prediction(table, 0.5)
+
+
+def test_referee_exact_drop_refuses_positions_outside_the_document():
+    """Catches position b accepted (its bit lies outside every code, so the candidate is never perturbed)."""
+    with pytest.raises(ValueError, match=r"^positions must lie in \[0, 3\)"):
+        exact_drop(np.arange(8.0), 0.5, [3])
+
+
+def test_referee_text_helpers_defaults():
+    """Catches a wrong default mask token, label or output shape in the text <-> table helpers."""
+    assert masked_texts(["a", "b"]) == ["a b", "UNK b", "a UNK", "UNK UNK"]
+    lookup = table_classifier(["a", "b"], [0.0, 1.0, 2.0, 3.0])
+    assert lookup(["a b", "UNK UNK", "a UNK"]).tolist() == [0.0, 3.0, 2.0]
+    pair = table_classifier(["a", "b"], [0.0, 1.0, 2.0, 3.0], n_classes=2)
+    assert pair(["UNK b"]).tolist() == [[0.0, 1.0]]
+
+    def clf(texts):  # class 0 wins on the original text, class 1 once anything is masked with "MASK"
+        return np.array([[0.2, 0.8] if "MASK" in t.split() else [0.6, 0.4] for t in texts])
+
+    assert table_from_classifier(clf, ["a", "b"], mask_token="MASK").tolist() == [0.6, 0.2, 0.2, 0.2]
+    exact = exact_explain(lambda texts: clf([t.replace("UNK", "MASK") for t in texts])[:, 0], 0.5, 0.25, 2,
+                          tokens=["a", "b"])
+    assert (exact.best_ids, exact.found, exact.original_prediction) == ((0,), True, 0.6)
+
+
+@pytest.mark.parametrize("kwargs, message", [
+    ({"eps": 0.0}, "eps must lie in (0, 1], got 0.0"),
+    ({"eps": 1.5}, "eps must lie in (0, 1], got 1.5"),
+    ({"max_len": 0}, "max_len must be an integer >= 1, got 0"),
+    ({"max_len": True}, "max_len must be an integer >= 1, got True"),
+    ({"max_len": 2.5}, "max_len must be an integer >= 1, got 2.5"),
+])
+def test_referee_explain_refuses_bad_eps_and_max_len(kwargs, message):
+    """Catches argument checks that need two faults at once or admit eps = 0 or eps > 1."""
+    args = {"p": 0.5, "eps": 0.5, "max_len": 2, **kwargs}
+    with pytest.raises(ValueError) as info:
+        exact_explain(linear_table([1.0, 2.0]), **args)
+    assert str(info.value) == message
+
+
+def test_referee_tie_tolerance_scales_with_the_largest_prediction():
+    """Catches a tie tolerance divided by max|f| or floored at 2: dyadic drops 2^-31 apart tie when max|f| ~ 2e4
+    (tolerance 2e-8), and drops 2^-39 apart do not tie when max|f| < 1 (tolerance 1e-12)."""
+    big = exact_explain(linear_table([1e4, 1e4 + 2**-30]), 0.5, 0.01, 1)
+    assert big.best_ids == (0,)  # a tie, won by the smaller position although position 1's drop is larger
+    small = exact_explain(linear_table([0.25, 0.25 + 2**-38]), 0.5, 0.01, 1)
+    assert small.best_ids == (1,)
+
+
+def test_referee_with_zero_tolerance_still_breaks_exact_ties():
+    """Catches strict comparisons that drop exact ties when tie_rtol = 0 (found and not-found branches)."""
+    found = exact_explain(linear_table([1.0, 1.0]), 0.5, 0.1, 2, tie_rtol=0.0)
+    assert (found.best_ids, found.found) == ((0,), True)
+    unreachable = exact_explain(linear_table([1.0, 1.0], 10.0), 0.5, 1.0, 2, tie_rtol=0.0)
+    assert (unreachable.best_ids, unreachable.found) == ((0, 1), False)
+
+
+def test_referee_counts_a_drop_equal_to_the_threshold():
+    """Catches ``top > threshold``: a = (1, 3), p = 1/2 gives E[f] = 2 and a size-1 drop 1.5 = 0.75 E[f] exactly."""
+    exact = exact_explain(linear_table([1.0, 3.0]), 0.5, 0.75, 2)
+    assert (exact.best_ids, exact.drop, exact.threshold, exact.found) == ((1,), 1.5, 1.5, True)
 
 
 # --------------------------------------------------------------------------- edges mutation testing found

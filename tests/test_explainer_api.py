@@ -290,6 +290,11 @@ def test_sample_size_is_minimal_at_exact_boundaries():
     assert 1 - (1 - Fraction(0.9)) ** 2 >= Fraction(0.99)
     assert sample_size(0.75, 1, 0.5) == 2  # (1/2)**2 == 1 - 0.75 exactly: ">=" must accept equality
     assert sample_size(0.95, 10) == 3067  # the paper's n ~ 3000
+    # Exact boundaries where 50-digit logarithms get the sign of the gap wrong (about +1e-50): only the exact
+    # rational comparison returns n rather than n + 1. alpha = 1 - (1 - p^l)^n exactly in binary.
+    for alpha, size, p, n in [(0.9921875, 1, 0.5, 7), (0.7626953125, 2, 0.5, 5), (0.487091064453125, 3, 0.5, 5)]:
+        assert 1 - (1 - Fraction(p) ** size) ** n == Fraction(alpha)
+        assert sample_size(alpha, size, p) == n, (alpha, size, p)
 
 
 @pytest.mark.parametrize(

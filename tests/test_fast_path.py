@@ -25,7 +25,7 @@ from sklearn.preprocessing import MaxAbsScaler
 from sklearn.svm import LinearSVC
 
 from fred import Fred, MaskSampler
-from fred.fastpath import setup_fast_path, token_pattern_problem
+from fred.fastpath import FastPathStatus, setup_fast_path, token_pattern_problem
 from fred.sampling import render_masked
 
 #: Fast and string paths compute the same floating-point operations on the same inputs.
@@ -197,39 +197,84 @@ class NotMaskSampler(MaskSampler):
         return render_masked(tokens[::-1], perturbed, self.mask_token)
 
 
+NOT_BOUND = "classifier_fn is not the bound predict_proba, decision_function or predict of a scikit-learn Pipeline"
+
+
 @pytest.mark.parametrize("make, reason", [
-    (lambda: _lr(TfidfVectorizer(ngram_range=(1, 2))).predict_proba, "ngram_range"),
-    (lambda: _lr(TfidfVectorizer(analyzer="char")).predict_proba, "analyzer='char'"),
-    (lambda: _lr(TfidfVectorizer(analyzer="char_wb")).predict_proba, "analyzer='char_wb'"),
-    (lambda: _lr(TfidfVectorizer(analyzer=str.split)).predict_proba, "callable analyzer"),
-    (lambda: _lr(CountVectorizer(tokenizer=str.split, token_pattern=None)).predict_proba, "tokenizer"),
-    (lambda: _lr(CountVectorizer(preprocessor=str.upper)).predict_proba, "preprocessor"),
-    (lambda: _lr(CountVectorizer(strip_accents=str.lower)).predict_proba, "strip_accents"),
-    (lambda: _lr(CountVectorizer(token_pattern=r"\w+\s\w+")).predict_proba, "can match a space"),
+    (lambda: _lr(TfidfVectorizer(ngram_range=(1, 2))).predict_proba,
+     "TfidfVectorizer has ngram_range=(1, 2), not (1, 1)"),
+    (lambda: _lr(TfidfVectorizer(analyzer="char")).predict_proba, "TfidfVectorizer has analyzer='char', not 'word'"),
+    (lambda: _lr(TfidfVectorizer(analyzer="char_wb")).predict_proba,
+     "TfidfVectorizer has analyzer='char_wb', not 'word'"),
+    (lambda: _lr(TfidfVectorizer(analyzer=str.split)).predict_proba, "TfidfVectorizer has a callable analyzer"),
+    (lambda: _lr(CountVectorizer(tokenizer=str.split, token_pattern=None)).predict_proba,
+     "CountVectorizer has a custom preprocessor or tokenizer"),
+    (lambda: _lr(CountVectorizer(preprocessor=str.upper)).predict_proba,
+     "CountVectorizer has a custom preprocessor or tokenizer"),
+    (lambda: _lr(CountVectorizer(strip_accents=str.lower)).predict_proba,
+     "CountVectorizer has a callable strip_accents"),
+    (lambda: _lr(CountVectorizer(token_pattern=r"\w+\s\w+")).predict_proba,
+     r"token_pattern '\\w+\\s\\w+' has an element ([...] or a class like \s, \W) that can match a space"),
     (lambda: make_pipeline(CountVectorizer(), LogisticRegression()).fit(TRAIN + ["unk food"], LABELS + [1])
-     .predict_proba, "mask token 'UNK'"),
-    (lambda: make_pipeline(TfidfVectorizer(), LogisticRegression()).predict_proba, "not fitted"),
-    (lambda: (lambda texts: _lr(TfidfVectorizer()).predict_proba(texts)), "not the bound"),
-    (lambda: _lr(TfidfVectorizer()).predict_log_proba, "not the bound"),
-    (lambda: LogisticRegression().fit(np.eye(2), [0, 1]).predict_proba, "not the bound"),
+     .predict_proba, "mask token 'UNK' maps to in-vocabulary feature(s) ['unk']"),
+    (lambda: make_pipeline(TfidfVectorizer(), LogisticRegression()).predict_proba, "TfidfVectorizer is not fitted"),
+    (lambda: (lambda texts: _lr(TfidfVectorizer()).predict_proba(texts)), NOT_BOUND),
+    (lambda: _lr(TfidfVectorizer()).predict_log_proba, NOT_BOUND),
+    (lambda: LogisticRegression().fit(np.eye(2), [0, 1]).predict_proba, NOT_BOUND),
     (lambda: ScaledPipeline([("v", TfidfVectorizer()), ("m", LogisticRegression())]).fit(TRAIN, LABELS)
-     .predict_proba, "not the bound"),
+     .predict_proba, NOT_BOUND),
     (lambda: make_pipeline(MaxAbsScaler(), LogisticRegression()).fit(np.eye(2), [0, 1]).predict_proba,
-     "not a CountVectorizer"),
+     "the pipeline's first step is MaxAbsScaler, not a CountVectorizer or TfidfVectorizer"),
 ])
 def test_non_qualifying_classifiers_fall_back_with_a_reason(make, reason):
     """Catches the fast path switching on for a pipeline or callable whose output on masked texts it
-    cannot reproduce (n-grams, character or custom analysis, a mask token in the vocabulary, wrappers)."""
-    explainer = Fred(make())
-    status = explainer.fast_path_status
-    assert not status.active and reason in status.reason, f"expected a fallback mentioning {reason!r}, got {status}"
+    cannot reproduce (n-grams, character or custom analysis, a mask token in the vocabulary, wrappers), and a
+    status that does not say exactly why."""
+    assert Fred(make()).fast_path_status == FastPathStatus(False, reason)
+
+
+def test_active_status_names_the_pipeline_steps_and_method():
+    """Catches an uninformative status line for an active fast path."""
+    assert Fred(_lr(TfidfVectorizer()).decision_function).fast_path_status == FastPathStatus(
+        True, "active: TfidfVectorizer + LogisticRegression, decision_function")
+
+
+@pytest.mark.parametrize("pattern, problem", [
+    (r"\w.\w", "has an element (.) that can match a space"),
+    (r"\w+ \w+", "has an element (' ') that can match a space"),
+    (r"[^,]+", "has an element ([^...]) that can match a space"),
+    (r"[ -~]+", r"has an element ([...] or a class like \s, \W) that can match a space"),
+    (r"(?!x)\w+", "has a lookaround, so matches depend on neighbouring tokens"),
+    (r"(.)", "has an element (.) that can match a space"),  # inside a group
+    (r"(?:.)+?", "has an element (.) that can match a space"),  # inside a lazy repeat
+    (r"(?:.)++", "has an element (.) that can match a space"),  # inside a possessive repeat
+    (r"(?>.)", "has an element (.) that can match a space"),  # inside an atomic group
+    (r"\w+|.", "has an element (.) that can match a space"),  # in the second branch
+    (r"\w+?", None), (r"(\w\w+)", None), (r"(?>\w+)", None), (r"\w++", None), (r"(\w)\1", None),
+])
+def test_token_pattern_problem_walks_every_construct(pattern, problem):
+    """Catches a construct the pattern walk skips or misnames (groups, lazy/possessive repeats, atomic groups,
+    branches, lookarounds): the exact reason, or None for a safe pattern."""
+    expected = None if problem is None else f"token_pattern {pattern!r} {problem}"
+    assert token_pattern_problem(pattern) == expected
+
+
+def test_close_is_relative_to_the_string_scale_and_exact_for_labels():
+    """Catches the set-up check's comparison: 1e-12 relative to max(1, max |strings|), exact for class labels."""
+    from fred.fastpath import _close
+
+    assert _close([1e6], [1e6 + 2**-30]) and not _close([1e6], [1e6 + 2**-16])
+    assert _close([0.0], [2**-41]) and not _close([0.0], [2**-39])  # 4.5e-13 and 1.8e-12 against 1e-12
+    assert _close(np.array(["a", "b"]), np.array(["a", "b"])) and not _close(np.array(["a", "b"]), np.array(["a", "c"]))
+    assert not _close([1.0, 2.0], [1.0])
 
 
 def test_fast_path_off_for_other_samplers_and_when_disabled():
     """Catches the fast path ignoring a sampler that renders other words, or ignoring fast_path=False."""
     pipe = _lr(TfidfVectorizer())
     assert "sampler 'reversed'" in Fred(pipe.predict_proba, sampler=NotMaskSampler()).fast_path_status.reason
-    assert Fred(pipe.predict_proba, fast_path=False).fast_path_status.reason == "disabled by fast_path=False"
+    assert Fred(pipe.predict_proba, fast_path=False).fast_path_status == FastPathStatus(False,
+                                                                                        "disabled by fast_path=False")
     assert Fred(pipe.predict_proba, sampler="exact").fast_path_status.active
     with pytest.raises(TypeError, match="fast_path"):
         Fred(pipe.predict_proba, fast_path="yes")
@@ -242,8 +287,13 @@ def test_failed_check_against_strings_falls_back_and_explains_like_strings():
     explainer = Fred(pipe.predict_proba, random_state=3)
     assert explainer.fast_path_status.active, explainer.fast_path_status
     got = explainer.explain("good food and great service", n_samples=300, max_len=2)
-    assert not explainer.fast_path_status.active
+    assert explainer.fast_path_status.active is False
+    assert explainer.fast_path_status.reason.startswith("fell back to strings: "), explainer.fast_path_status
     assert "differs" in explainer.fast_path_status.reason, explainer.fast_path_status
     want = Fred(pipe.predict_proba, random_state=3, fast_path=False).explain("good food and great service",
                                                                              n_samples=300, max_len=2)
     assert_same_explanation(got, want, "DoublingVectorizer")
+    # switched off for good: the next document goes straight to strings, with the same status
+    status = explainer.fast_path_status
+    again = explainer.explain("bad food", n_samples=50, max_len=1)
+    assert explainer.fast_path_status == status and again.n_samples == 50
