@@ -29,7 +29,7 @@ def idf(n_docs: int | np.ndarray, doc_freq: int | np.ndarray) -> np.ndarray:
     """
     n_docs = np.asarray(n_docs)
     doc_freq = np.asarray(doc_freq)
-    if np.any(n_docs < 0) or np.any(doc_freq < 0) or np.any(doc_freq > n_docs):
+    if np.any(doc_freq < 0) or np.any(doc_freq > n_docs):  # which also refuses n_docs < 0
         raise ValueError(f"idf needs 0 <= doc_freq <= n_docs, got n_docs={n_docs!r}, doc_freq={doc_freq!r}")
     return np.log((n_docs + 1.0) / (doc_freq + 1.0)) + 1.0
 
@@ -63,7 +63,7 @@ def check_vectorizer(vectorizer, mask_token: str = "UNK") -> None:
         raise ValueError("binary must be False: Definition 1 uses the raw multiplicity m_j")
     if tuple(vectorizer.ngram_range) != (1, 1):
         raise ValueError(f"ngram_range must be (1, 1) (word unigrams), got {vectorizer.ngram_range!r}")
-    if callable(vectorizer.analyzer) or vectorizer.analyzer != "word":
+    if vectorizer.analyzer != "word":  # a callable analyzer is not 'word' either
         raise ValueError(f"analyzer must be 'word', got {vectorizer.analyzer!r}")
     if getattr(vectorizer, "use_idf", True) and not getattr(vectorizer, "smooth_idf", True):
         raise ValueError("smooth_idf must be True when use_idf=True: Definition 1 is the smooth idf")

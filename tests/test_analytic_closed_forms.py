@@ -457,6 +457,16 @@ def test_referee_text_helpers_defaults():
     exact = exact_explain(lambda texts: clf([t.replace("UNK", "MASK") for t in texts])[:, 0], 0.5, 0.25, 2,
                           tokens=["a", "b"])
     assert (exact.best_ids, exact.found, exact.original_prediction) == ((0,), True, 0.6)
+    # the label reaches the table: column 1, and the argmax is taken on the original text (row 0), not row 1
+    assert table_from_classifier(clf, ["a", "b"], mask_token="MASK", label=1).tolist() == [0.4, 0.8, 0.8, 0.8]
+    flipped = exact_explain(lambda texts: clf([t.replace("UNK", "MASK") for t in texts]), 0.5, 0.25, 2,
+                            tokens=["a", "b"], label=1)
+    assert flipped.original_prediction == 0.4
+
+    def leaning_one(texts):  # class 1 wins on the original text, class 0 once anything is masked
+        return clf(texts)[:, ::-1]
+
+    assert table_from_classifier(leaning_one, ["a", "b"], mask_token="MASK").tolist() == [0.6, 0.2, 0.2, 0.2]
 
 
 @pytest.mark.parametrize("kwargs, message", [
@@ -567,6 +577,13 @@ def test_linear_minimal_size_counts_a_drop_equal_to_the_threshold():
     assert linear_minimal_size([1.0, 1.0], [1, 1], 0.5, 0.5 + 2**-40, 0.0, 2) == 2
 
 
+def test_linear_minimal_size_uses_the_reference_it_is_given():
+    """Catches ``reference`` ignored: with baseline "original" (reference f(xi) = 3 > E[f] = 1.5) every drop
+    rises by 1.5 and one token suffices; with E[f] two are needed."""
+    assert linear_minimal_size([1.0, 1.0, 1.0], [1, 1, 1], 0.5, 0.5, 0.0, 3) == 2
+    assert linear_minimal_size([1.0, 1.0, 1.0], [1, 1, 1], 0.5, 0.5, 0.0, 3, reference=3.0) == 1
+
+
 def test_linear_optimal_counts_accepts_size_zero_and_refuses_too_large():
     """Catches refusing the empty candidate or allowing more occurrences than the document has."""
     assert linear_optimal_counts([1.0, -2.0], [2, 1], 0).tolist() == [0, 0]
@@ -596,6 +613,18 @@ def test_idf_of_an_empty_corpus_is_one():
     """Catches refusing N = 0 or N_j = 0: log(1/1) + 1 = 1."""
     assert float(idf(0, 0)) == 1.0
     assert_allclose(idf(4, np.array([0, 4])), [math.log(5) + 1, 1.0], rtol=RTOL)
+
+
+def test_check_vectorizer_default_mask_and_the_mask_given_to_from_pipeline():
+    """Catches a default mask other than 'UNK' in check_vectorizer, and from_pipeline not passing its mask on."""
+    from sklearn.linear_model import Ridge
+
+    with pytest.raises(ValueError, match="^mask_token 'UNK'"):
+        check_vectorizer(_fit(corpus=["good unk", "bad"]))
+    vec = _fit()
+    model = Ridge().fit(vec.transform(["good food", "bad food", "good service"]), [1.0, 0.0, 1.0])
+    with pytest.raises(ValueError, match="^mask_token 'Food'"):
+        LinearTfidfModel.from_pipeline(vec, model, mask_token="Food")
 
 
 def test_from_pipeline_checks_the_default_mask_token_and_names_the_model_type():

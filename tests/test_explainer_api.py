@@ -470,6 +470,13 @@ def test_str_of_unfound_unnamed_and_regression_explanations():
         "baseline=mean)"]
 
 
+def test_str_without_class_scores_has_no_counterfactual_section():
+    """Catches the counterfactual section attempted without two-column scores or without an explained class."""
+    for changes in ({"sample_scores": None}, {"label": None, "class_name": None}):
+        lines = str(hand_built(**changes)).splitlines()
+        assert len(lines) == 3 and lines[2].startswith("(drop 0.5"), changes
+
+
 def test_to_html_colours_scale_and_underline():
     """Catches a wrong colour, opacity scale, escaping or underlined set in the saliency map."""
     assert hand_built().to_html() == (

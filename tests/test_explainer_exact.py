@@ -111,6 +111,9 @@ def test_tie_tolerance_is_relative_to_the_largest_prediction():
     assert big.best_ids == (0,)
     small = Fred(linear_classifier([0.25, 0.25 + 2**-38]), sampler="exact").explain(text, eps=0.01, max_len=1)
     assert small.best_ids == (1,)
+    # below 1 the tolerance is floored at 1e-12: drops 2^-41 apart (4.5e-13) tie even though max|f| ~ 0.02
+    tiny = Fred(linear_classifier([0.01, 0.01 + 2**-40]), sampler="exact").explain(text, eps=0.01, max_len=1)
+    assert tiny.best_ids == (0,)
     rising = linear_classifier([-1e4 - 2**-30, -1e4], 2e4 + 2**-30 + 0.5)  # f(text) = 0.5, f(all masked) ~ 2e4
     exp = Fred(rising, sampler="exact").explain(text, eps=0.01, max_len=1)
     assert (exp.original_prediction, exp.found, exp.best_ids) == (0.5, False, (0,))

@@ -250,6 +250,9 @@ def test_active_status_names_the_pipeline_steps_and_method():
     (r"(?:.)++", "has an element (.) that can match a space"),  # inside a possessive repeat
     (r"(?>.)", "has an element (.) that can match a space"),  # inside an atomic group
     (r"\w+|.", "has an element (.) that can match a space"),  # in the second branch
+    (r"[^,;]+", "has an element ([^...]) that can match a space"),  # a negated class, not a negated literal
+    (r"(x)?(?(1)\w|.)", "has an element (.) that can match a space"),  # in a conditional's else-branch
+    (r"(x)?(?(1)\w|\w)", None),
     (r"\w+?", None), (r"(\w\w+)", None), (r"(?>\w+)", None), (r"\w++", None), (r"(\w)\1", None),
 ])
 def test_token_pattern_problem_walks_every_construct(pattern, problem):
