@@ -213,6 +213,19 @@ def test_check_vectorizer_refuses_an_unfitted_vectorizer_and_other_objects():
                                    f"got {name}")
 
 
+def test_from_pipeline_keeps_the_vectorizers_analyzer_and_accepts_plain_tf():
+    """Catches the vectorizer's analyzer replaced by a whitespace split (case and punctuation would then
+    differ from scikit-learn), and use_idf=False with smooth_idf=False refused (no idf, nothing to smooth)."""
+    from sklearn.linear_model import Ridge
+
+    vec = _fit()
+    reg = Ridge().fit(vec.transform(["good food", "bad food", "good service"]), [1.0, 0.0, 1.0])
+    texts = ["Good food!", "BAD, bad service."]
+    assert_allclose(LinearTfidfModel.from_pipeline(vec, reg).predict(texts), reg.predict(vec.transform(texts)),
+                    rtol=1e-12)
+    check_vectorizer(_fit(use_idf=False, smooth_idf=False))
+
+
 def test_count_vectorizer_pipeline_is_eq6_with_unit_idf():
     """Catches a CountVectorizer refused or crashing for lack of TF-IDF attributes: raw counts are Eq. 6, v = 1."""
     from sklearn.feature_extraction.text import CountVectorizer
@@ -415,6 +428,12 @@ def test_referee_refuses_a_bad_number_of_tokens(b):
     with pytest.raises(ValueError) as info:
         pattern_weights(b, 0.5)
     assert str(info.value) == f"the number of tokens b must be an integer in [1, 22], got {b!r}"
+
+
+def test_best_drop_of_size_returns_only_the_maximisers():
+    """Catches a loose tie tolerance in best_drop_of_size: drops 0.5, 1.0 and 1.5 tie with nothing."""
+    assert best_drop_of_size(linear_table([1.0, 2.0, 3.0]), 0.5, 1) == (1.5, [(2,)])
+    assert best_drop_of_size(linear_table([1.0, 1.0, 3.0]), 0.5, 2) == (2.0, [(0, 2), (1, 2)])
 
 
 def test_referee_accepts_its_largest_size():

@@ -253,6 +253,8 @@ def test_active_status_names_the_pipeline_steps_and_method():
     (r"[^,;]+", "has an element ([^...]) that can match a space"),  # a negated class, not a negated literal
     (r"(x)?(?(1)\w|.)", "has an element (.) that can match a space"),  # in a conditional's else-branch
     (r"(x)?(?(1)\w|\w)", None),
+    (r"(x)?(?(1).|\w)", "has an element (.) that can match a space"),  # in a conditional's then-branch
+    (r"(x)?(?(1)\w)", None),  # a conditional without an else-branch
     (r"\w+?", None), (r"(\w\w+)", None), (r"(?>\w+)", None), (r"\w++", None), (r"(\w)\1", None),
 ])
 def test_token_pattern_problem_walks_every_construct(pattern, problem):
@@ -275,7 +277,8 @@ def test_close_is_relative_to_the_string_scale_and_exact_for_labels():
 def test_fast_path_off_for_other_samplers_and_when_disabled():
     """Catches the fast path ignoring a sampler that renders other words, or ignoring fast_path=False."""
     pipe = _lr(TfidfVectorizer())
-    assert "sampler 'reversed'" in Fred(pipe.predict_proba, sampler=NotMaskSampler()).fast_path_status.reason
+    assert Fred(pipe.predict_proba, sampler=NotMaskSampler()).fast_path_status == FastPathStatus(
+        False, "sampler 'reversed' renders other words than the mask token")
     assert Fred(pipe.predict_proba, fast_path=False).fast_path_status == FastPathStatus(False,
                                                                                         "disabled by fast_path=False")
     assert Fred(pipe.predict_proba, sampler="exact").fast_path_status.active
