@@ -65,7 +65,7 @@ def check_vectorizer(vectorizer, mask_token: str = "UNK") -> None:
         raise ValueError(f"ngram_range must be (1, 1) (word unigrams), got {vectorizer.ngram_range!r}")
     if vectorizer.analyzer != "word":  # a callable analyzer is not 'word' either
         raise ValueError(f"analyzer must be 'word', got {vectorizer.analyzer!r}")
-    if getattr(vectorizer, "use_idf", True) and not getattr(vectorizer, "smooth_idf", True):
+    if getattr(vectorizer, "use_idf", False) and not vectorizer.smooth_idf:  # a CountVectorizer has no idf
         raise ValueError("smooth_idf must be True when use_idf=True: Definition 1 is the smooth idf")
     inside = [t for t in vectorizer.build_analyzer()(mask_token) if t in vectorizer.vocabulary_]
     if inside:

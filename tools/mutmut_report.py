@@ -7,8 +7,9 @@ Run from the directory that holds ``mutants/`` (the copy mutmut ran in)::
 
 mutmut stores each mutant as a copy of its function inside ``mutants/<path>``
 and its exit code in ``mutants/<path>.meta``; the diff shown is the mutant's
-function against the original, reduced to the changed lines. Scores count
-timeouts as killed, as mutmut does.
+function against the original, reduced to the changed lines. Statuses are
+mutmut's own (``mutmut.stats.status_by_exit_code``); the score counts timeouts
+as killed, as mutmut does.
 """
 
 from __future__ import annotations
@@ -21,18 +22,10 @@ import re
 from collections import Counter
 from pathlib import Path
 
-#: mutmut's exit codes: 0 survived, 1 (or a failing pytest code) killed, -24 / 36 timeout, 33 no tests.
-SURVIVED, NO_TESTS, TIMEOUTS = 0, 33, {-24, 24, 36}
+from mutmut.stats import status_by_exit_code  # mutmut's own exit code -> status table
 
-
-def status(code: int | None) -> str:
-    if code is None:
-        return "not run"
-    if code == SURVIVED:
-        return "survived"
-    if code == NO_TESTS:
-        return "no tests"
-    return "timeout" if code in TIMEOUTS else "killed"
+#: Columns of the table, in mutmut's own words (any other status, e.g. "segfault", gets a column too).
+COLUMNS = ("killed", "timeout", "survived", "no tests", "not checked")
 
 
 def functions_of(source: str) -> dict[str, str]:
@@ -60,18 +53,19 @@ def main() -> None:
     for meta in sorted(root.rglob("*.py.meta")):
         path = meta.relative_to(root).with_suffix("")
         codes = json.loads(meta.read_text())["exit_code_by_key"]
-        counts = Counter(status(c) for c in codes.values())
+        counts = Counter(status_by_exit_code[c] for c in codes.values())
         rows.append((".".join(path.with_suffix("").parts), counts))
         functions = functions_of((root / path).read_text())
-        survivors += [(key, mutant_diff(functions, key)) for key, c in codes.items() if c == SURVIVED]
+        survivors += [(key, mutant_diff(functions, key)) for key, c in codes.items()
+                      if status_by_exit_code[c] == "survived"]
     total = sum((c for _, c in rows), Counter())
-    print("| module | mutants | killed | timeout | survived | no tests | not run | score |")
-    print("|---|---|---|---|---|---|---|---|")
+    columns = list(COLUMNS) + sorted(set(total) - set(COLUMNS))
+    print("| module | mutants | " + " | ".join(columns) + " | score |")
+    print("|---|---|" + "---|" * len(columns) + "---|")
     for name, c in rows + [("**total**", total)]:
         tested = c["killed"] + c["timeout"] + c["survived"]
         score = f"{100 * (c['killed'] + c['timeout']) / tested:.1f}%" if tested else "-"
-        print(f"| {name} | {sum(c.values())} | {c['killed']} | {c['timeout']} | {c['survived']} | "
-              f"{c['no tests']} | {c['not run']} | {score} |")
+        print(f"| {name} | {sum(c.values())} | " + " | ".join(str(c[k]) for k in columns) + f" | {score} |")
     if not args.table:
         for key, diff in survivors:
             print(f"\n== {key}")
