@@ -1,33 +1,35 @@
-"""Closed forms, exact enumeration and the two lemmas of the FRED paper, independent of ``fred``."""
+"""Closed forms of the FRED paper's objects and the exact referee, written without importing ``fred``.
 
-from .exact import (
-    ExactExplanation,
-    all_drops,
-    best_drop_of_size,
-    code_of,
-    exact_drop,
-    exact_explain,
-    expected_prediction,
-    linear_table,
-    masked_texts,
-    pattern_weights,
-    positions_of,
-    table_classifier,
-    table_from_classifier,
-)
+One module per object of the paper:
+
+* :mod:`analytic.referee`: exact FRED, enumerating all 2^b perturbation patterns (Eqs. 1-2, Algorithm 1);
+* :mod:`analytic.lemma1`: the limit of the empirical drop, its variance and a Hoeffding bound;
+* :mod:`analytic.lemma2`: sample size, per-candidate and joint coverage;
+* :mod:`analytic.tfidf`: TF-IDF of Definition 1 and linear models read from scikit-learn pipelines;
+* :mod:`analytic.prop1_linear`: the linear model of Eq. (6) (Prop. 1);
+* :mod:`analytic.prop1_l2norm`: the linear model on L2-normalised TF-IDF (outside Prop. 1);
+* :mod:`analytic.prop2_shortcut`: the word-presence ("shortcut") model (Prop. 2).
+
+Arguments come in the order ``(data, p, eps, max_len, *, baseline=...)``.
+"""
+
 from .lemma1 import drop_asymptotic_variance, hoeffding_drop_bound, lemma1_limit
 from .lemma2 import (
     binomial_identity_sym,
     coverage,
     coverage_sym,
+    covers,
+    joint_coverage,
     joint_coverage_bounds,
-    joint_coverage_exact,
     joint_coverage_monte_carlo,
-    sample_size_exact,
+    joint_coverage_upper_bound,
     sample_size_numeric,
+    sample_size_rational,
     sample_size_sym,
 )
-from .linear import (
+from .prop1_l2norm import L2NormalisedLinearModel
+from .prop1_linear import (
+    kept_count_sym,
     linear_best_drops,
     linear_drop,
     linear_drop_as_written,
@@ -38,7 +40,7 @@ from .linear import (
     linear_optimal_counts,
     linear_optimal_positions,
 )
-from .shortcut import (
+from .prop2_shortcut import (
     ShortcutModel,
     shortcut_claim_eps,
     shortcut_claim_eps_sym,
@@ -53,10 +55,26 @@ from .shortcut import (
     shortcut_optimal_counts,
     shortcut_optimal_counts_bruteforce,
 )
+from .referee import (
+    ExactExplanation,
+    all_drops,
+    best_drop_of_size,
+    code_of,
+    exact_drop,
+    exact_explain,
+    expected_prediction,
+    linear_table,
+    masked_texts,
+    pattern_weights,
+    positions_of,
+    table_classifier,
+    table_from_classifier,
+)
 from .tfidf import LinearTfidfModel, check_vectorizer, idf
 
 __all__ = [
     "ExactExplanation",
+    "L2NormalisedLinearModel",
     "LinearTfidfModel",
     "ShortcutModel",
     "all_drops",
@@ -66,15 +84,18 @@ __all__ = [
     "code_of",
     "coverage",
     "coverage_sym",
+    "covers",
     "drop_asymptotic_variance",
     "exact_drop",
     "exact_explain",
     "expected_prediction",
     "hoeffding_drop_bound",
     "idf",
+    "joint_coverage",
     "joint_coverage_bounds",
-    "joint_coverage_exact",
     "joint_coverage_monte_carlo",
+    "joint_coverage_upper_bound",
+    "kept_count_sym",
     "lemma1_limit",
     "linear_best_drops",
     "linear_drop",
@@ -89,8 +110,8 @@ __all__ = [
     "masked_texts",
     "pattern_weights",
     "positions_of",
-    "sample_size_exact",
     "sample_size_numeric",
+    "sample_size_rational",
     "sample_size_sym",
     "shortcut_claim_eps",
     "shortcut_claim_eps_sym",

@@ -18,7 +18,7 @@ from typing import Sequence
 
 import numpy as np
 
-from .exact import _check_table, code_of, pattern_weights
+from .referee import _check_table, code_of, pattern_weights
 
 
 def _covered(b: int, positions: Sequence[int]) -> np.ndarray:
@@ -28,10 +28,10 @@ def _covered(b: int, positions: Sequence[int]) -> np.ndarray:
     return (np.arange(2**b) & s) == s
 
 
-def lemma1_limit(table, p: float, positions: Sequence[int]) -> float:
+def lemma1_limit(table, positions: Sequence[int], p: float) -> float:
     """mu - E[f 1{c perturbed}] / p^|c|, with expectations over all 2^b patterns.
 
-    >>> lemma1_limit([1.0, 0.0, 0.0, 0.0], 0.5, [0, 1])
+    >>> lemma1_limit([1.0, 0.0, 0.0, 0.0], [0, 1], 0.5)
     0.25
     """
     table, b = _check_table(table)
@@ -40,10 +40,10 @@ def lemma1_limit(table, p: float, positions: Sequence[int]) -> float:
     return float(w @ table - (w * indicator) @ table / p ** len(set(positions)))
 
 
-def drop_asymptotic_variance(table, p: float, positions: Sequence[int]) -> float:
+def drop_asymptotic_variance(table, positions: Sequence[int], p: float) -> float:
     """sigma^2 = E[(f - mu - I (f - mu_c)/pi)^2], so Var(hat Delta) ~ sigma^2 / n.
 
-    >>> drop_asymptotic_variance([1.0, 0.0], 0.5, [0])   # f = 1{not perturbed}
+    >>> drop_asymptotic_variance([1.0, 0.0], [0], 0.5)   # f = 1{not perturbed}
     0.25
     """
     table, b = _check_table(table)

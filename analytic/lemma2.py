@@ -19,22 +19,23 @@ import itertools
 import math
 from fractions import Fraction
 
+import mpmath
 import numpy as np
 import sympy as sp
 
-from .exact import code_of
+from .referee import code_of
 
 
 def _rational(x) -> Fraction:
     return Fraction(str(x)) if isinstance(x, float) else Fraction(x)
 
 
-def sample_size_exact(alpha, max_len: int, p=Fraction(1, 2)) -> int:
-    """Smallest n with (1 - p^l)^n <= 1 - alpha, in exact rational arithmetic.
+def sample_size_rational(alpha, p, max_len: int) -> int:
+    """Smallest n with (1 - p^l)^n <= 1 - alpha, in rational arithmetic.
 
     Floats are read as their decimal strings (0.95 -> 19/20).
 
-    >>> sample_size_exact(0.95, 10), sample_size_exact(0.95, 1)
+    >>> sample_size_rational(0.95, Fraction(1, 2), 10), sample_size_rational(0.95, 0.5, 1)
     (3067, 5)
     """
     alpha, p = _rational(alpha), _rational(p)
@@ -48,37 +49,41 @@ def sample_size_exact(alpha, max_len: int, p=Fraction(1, 2)) -> int:
     return n
 
 
-def sample_size_sym(alpha, max_len, p) -> sp.Expr:
+def sample_size_sym(alpha, p, max_len) -> sp.Expr:
     """Sympy ceiling(log(1 - alpha) / log(1 - p^l)) (symbols allowed).
 
-    >>> sample_size_sym(sp.Rational(19, 20), 10, sp.Rational(1, 2))
+    >>> sample_size_sym(sp.Rational(19, 20), sp.Rational(1, 2), 10)
     3067
     """
     return sp.ceiling(sp.log(1 - alpha) / sp.log(1 - p**max_len))
 
 
-def sample_size_numeric(alpha: float, max_len: int, p: float = 0.5) -> int:
+def sample_size_numeric(alpha: float, p: float, max_len: int) -> int:
     """Floating-point twin ceil(log1p(-alpha) / log1p(-p^l)) (may be one off at exact boundaries).
 
-    >>> sample_size_numeric(0.95, 10)
+    >>> sample_size_numeric(0.95, 0.5, 10)
     3067
     """
     return max(1, math.ceil(math.log1p(-alpha) / math.log1p(-(p**max_len))))
 
 
-def coverage_sym(n, size, p) -> sp.Expr:
-    """Sympy 1 - (1 - p^l)^n: one candidate of size l is covered by some row.
+def coverage_sym(n, p, size):
+    """1 - (1 - p^l)^n: one candidate of size l is covered by some of n rows.
 
-    >>> coverage_sym(5, 1, sp.Rational(1, 2))
+    Plain arithmetic, so it is symbolic for sympy arguments and exact for ``Fraction`` ones.
+
+    >>> coverage_sym(5, sp.Rational(1, 2), 1)
     31/32
+    >>> coverage_sym(5, Fraction(1, 2), 1)
+    Fraction(31, 32)
     """
     return 1 - (1 - p**size) ** n
 
 
-def coverage(n, size, p) -> np.ndarray | float:
+def coverage(n, p, size) -> np.ndarray | float:
     """Numpy twin of :func:`coverage_sym`: -expm1(n log1p(-p^l)).
 
-    >>> float(coverage(5, 1, 0.5))
+    >>> float(coverage(5, 0.5, 1))
     0.96875
     """
     return -np.expm1(np.asarray(n, float) * np.log1p(-np.asarray(p, float) ** np.asarray(size, float)))
@@ -96,21 +101,37 @@ def binomial_identity_sym(n: int, q=None) -> sp.Expr:
     return sp.expand(total - (1 - (1 - q) ** n))
 
 
+def covers(alpha, n: int, p: float, max_len: int) -> bool:
+    """Whether n rows cover a size-``max_len`` candidate with probability >= alpha, for binary floats p, alpha.
+
+    Decided in rational arithmetic for n <= 400 and with 80-digit logarithms above (where
+    the rationals grow too long and the two sides are far from equal).
+
+    >>> covers(0.95, 5, 0.5, 1), covers(0.95, 4, 0.5, 1)
+    (True, False)
+    """
+    if n <= 400:
+        return coverage_sym(n, Fraction(p), max_len) >= Fraction(alpha)
+    with mpmath.workdps(80):
+        return n * mpmath.log1p(-mpmath.mpf(p) ** max_len) <= mpmath.log1p(-mpmath.mpf(alpha))
+
+
 def _targets(b: int, max_len: int) -> np.ndarray:
     if not 1 <= max_len <= b:
         raise ValueError(f"max_len must lie in [1, b={b}], got {max_len}")
     return np.array([code_of(s) for s in itertools.combinations(range(b), max_len)], dtype=np.int64)
 
 
-def joint_coverage_exact(b: int, max_len: int, n: int, p):
-    """P(every position set of size <= max_len is perturbed in some row), by inclusion-exclusion.
+def joint_coverage(b: int, n: int, p, max_len: int):
+    """P(every position set of size <= max_len is perturbed in some of n rows), by inclusion-exclusion.
 
-    Sum over families F of size-max_len sets of (-1)^|F| (1 - P(a row covers a set of F))^n;
-    at most 16 target sets (C(b, max_len) <= 16). Exact when p is a ``Fraction``.
+    Sum over families F of size-max_len sets of (-1)^|F| (1 - P(a row covers a set of F))^n,
+    with P(a row covers ...) summed over all 2^b patterns; at most 16 target sets
+    (C(b, max_len) <= 16). Rational when p is a ``Fraction``.
 
-    >>> round(joint_coverage_exact(2, 1, 5, 0.5), 6)   # (31/32)^2
+    >>> round(joint_coverage(2, 5, 0.5, 1), 6)   # (31/32)^2
     0.938477
-    >>> joint_coverage_exact(2, 1, 5, Fraction(1, 2))
+    >>> joint_coverage(2, 5, Fraction(1, 2), 1)
     Fraction(961, 1024)
     """
     targets = [int(t) for t in _targets(b, max_len)]
@@ -126,7 +147,7 @@ def joint_coverage_exact(b: int, max_len: int, n: int, p):
     return total
 
 
-def joint_coverage_monte_carlo(b: int, max_len: int, n: int, p: float, n_sims: int, rng) -> float:
+def joint_coverage_monte_carlo(b: int, n: int, p: float, max_len: int, *, n_sims: int, rng) -> float:
     """Fraction of ``n_sims`` simulated designs of n rows covering every set of size <= max_len."""
     rng = np.random.default_rng(rng)
     targets = _targets(b, max_len)
@@ -141,11 +162,32 @@ def joint_coverage_monte_carlo(b: int, max_len: int, n: int, p: float, n_sims: i
     return hits / n_sims
 
 
-def joint_coverage_bounds(b: int, max_len: int, n: int, p: float) -> tuple[float, float]:
+def joint_coverage_bounds(b: int, n: int, p: float, max_len: int) -> tuple[float, float]:
     """Bonferroni bounds (max(0, 1 - T (1 - p^l)^n), 1 - (1 - p^l)^n) with T = C(b, l) target sets.
 
-    >>> [round(x, 6) for x in joint_coverage_bounds(2, 1, 5, 0.5)]
+    >>> [round(x, 6) for x in joint_coverage_bounds(2, 5, 0.5, 1)]
     [0.9375, 0.96875]
     """
     miss = (1 - p**max_len) ** n
     return max(0.0, 1 - math.comb(b, max_len) * miss), 1 - miss
+
+
+def joint_coverage_upper_bound(b: int, n: int, p: float, max_len: int) -> float:
+    """Chebyshev (second moment) upper bound on P(all size-max_len candidates covered).
+
+    X = number of uncovered size-l sets; P(X = 0) <= Var X / (E X)^2. Two sets
+    with |A & B| = i are both missed by a row with probability 1 - 2 p^l + p^(2l - i).
+    Computed with 80-digit arithmetic because Var X is a small difference of huge terms.
+
+    >>> joint_coverage_upper_bound(2, 5, 0.5, 1) >= joint_coverage(2, 5, 0.5, 1)
+    True
+    """
+    with mpmath.workdps(80):
+        q = mpmath.mpf(p) ** max_len
+        n_sets = mpmath.mpf(math.comb(b, max_len))
+        ex = n_sets * (1 - q) ** n
+        ex2 = mpmath.mpf(0)
+        for i in range(0, max_len + 1):
+            pairs = n_sets * math.comb(max_len, i) * math.comb(b - max_len, max_len - i)
+            ex2 += pairs * (1 - 2 * q + mpmath.mpf(p) ** (2 * max_len - i)) ** n
+        return float(min(1, (ex2 - ex**2) / ex**2)) if ex > 0 else 1.0

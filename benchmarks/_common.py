@@ -1,6 +1,6 @@
 """Data, models and timing shared by the benchmark scripts.
 
-The data sets are read in place through :func:`fred.datasets.load_dataset`
+The data sets are read in place through :func:`fred.evaluation.datasets.load_dataset`
 (``../shared/data`` next to the repository, or ``$FRED_DATA_DIR``); nothing is
 copied into the repository.
 """
@@ -23,7 +23,7 @@ from sklearn.feature_extraction.text import TfidfVectorizer
 from sklearn.linear_model import LogisticRegression
 from sklearn.pipeline import Pipeline, make_pipeline
 
-from fred.datasets import load_dataset
+from fred.evaluation.datasets import load_dataset
 
 MODELS: dict[str, Callable[[], object]] = {
     "logistic": LogisticRegression,
@@ -32,13 +32,13 @@ MODELS: dict[str, Callable[[], object]] = {
 
 
 def load_restaurants() -> tuple[list[str], np.ndarray]:
-    """Raw reviews and 0/1 labels of ``restaurants.tsv`` (see :func:`fred.datasets.load_dataset`)."""
+    """Raw reviews and 0/1 labels of ``restaurants.tsv`` (see :func:`fred.evaluation.datasets.load_dataset`)."""
     data = load_dataset("restaurants", clean=False)
     return list(data.texts), data.labels
 
 
 def load_yelp() -> tuple[list[str], np.ndarray]:
-    """Raw reviews and 0/1 labels of ``yelp.csv`` (see :func:`fred.datasets.load_dataset`)."""
+    """Raw reviews and 0/1 labels of ``yelp.csv`` (see :func:`fred.evaluation.datasets.load_dataset`)."""
     data = load_dataset("yelp", clean=False)
     return list(data.texts), data.labels
 

@@ -27,7 +27,7 @@ from _common import TimedClassifier, fit_pipeline, load_restaurants, machine, ma
 
 from fred import Fred
 from fred.pos import PosSampler
-from fred.pos_tagging import SpacyTagger
+from fred.pos.tagging import SpacyTagger
 
 N_NEIGHBOURS = 10
 

@@ -161,8 +161,8 @@ class Fred:
         p : perturbation probability of each token, in (0, 1).
         eps : fraction of the baseline the drop must reach, in (0, 1].
         max_len : largest candidate size.
-        n_samples : number of Monte Carlo samples; default ``sample_size(alpha,
-            min(max_len, b), p)`` (Lemma 2 in general form). Ignored by the exact sampler.
+        n_samples : number of Monte Carlo samples; default ``sample_size(alpha, p, min(max_len, b))``
+            (Lemma 2 in general form). Ignored by the exact sampler.
         alpha : coverage probability used when ``n_samples`` is None.
         """
         tokens = check_text(text)
@@ -183,7 +183,7 @@ class Fred:
         column = 0 if label is None else label
         strategy = resolve_strategy(self.search, b, max_len, self.max_candidates)
         if not self.sampler.exact and n_samples is None:
-            n_samples = sample_size(alpha, min(max_len, b), p)
+            n_samples = sample_size(alpha, p, min(max_len, b))
 
         rng = np.random.default_rng(self.random_state)
         design = self.sampler.draw(b, p, n_samples, rng)

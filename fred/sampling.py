@@ -31,7 +31,7 @@ MAX_SAMPLES = 10_000_000
 MAX_EXACT_TOKENS = 20
 
 
-def sample_size(alpha: float, max_len: int, p: float = 0.5) -> int:
+def sample_size(alpha: float, p: float = 0.5, max_len: int = 10) -> int:
     """Smallest n such that a candidate of size ``max_len`` is perturbed in some row with probability >= alpha.
 
     Lemma 2 in general form: a candidate of size l is entirely perturbed in one
@@ -43,9 +43,9 @@ def sample_size(alpha: float, max_len: int, p: float = 0.5) -> int:
     The paper writes the lemma for p = 1/2. The value returned is checked to be
     minimal in floating point (n - 1 rows do not reach alpha).
 
-    >>> sample_size(0.95, 10)
+    >>> sample_size(0.95, 0.5, 10)
     3067
-    >>> sample_size(0.95, 1, 0.5)
+    >>> sample_size(0.95, p=0.5, max_len=1)
     5
 
     Raises
@@ -55,35 +55,35 @@ def sample_size(alpha: float, max_len: int, p: float = 0.5) -> int:
         size would exceed :data:`MAX_SAMPLES`.
     """
     alpha = check_probability(alpha, "alpha")
-    max_len = check_positive_int(max_len, "max_len")
     p = check_probability(p, "p")
+    max_len = check_positive_int(max_len, "max_len")
     log_miss = math.log1p(-(p**max_len))  # log of the chance one row misses the candidate
     target = math.log1p(-alpha)
     if log_miss == 0.0 or target / log_miss > MAX_SAMPLES:
         raise ValueError(
-            f"sample_size(alpha={alpha}, max_len={max_len}, p={p}) exceeds {MAX_SAMPLES} samples; "
+            f"sample_size(alpha={alpha}, p={p}, max_len={max_len}) exceeds {MAX_SAMPLES} samples; "
             "raise p, lower max_len or alpha, or pass n_samples explicitly"
         )
     n = max(1, math.ceil(target / log_miss))
     # The float quotient can be one off at a boundary; settle on the exact minimum.
-    while n > 1 and _covers(n - 1, p, max_len, alpha):
+    while n > 1 and _covers(alpha, n - 1, p, max_len):
         n -= 1
-    while not _covers(n, p, max_len, alpha):
+    while not _covers(alpha, n, p, max_len):
         n += 1
     return n
 
 
-def _covers(n: int, p: float, length: int, alpha: float) -> bool:
-    """Whether (1 - p**length)**n <= 1 - alpha for the binary floats p and alpha.
+def _covers(alpha: float, n: int, p: float, max_len: int) -> bool:
+    """Whether (1 - p**max_len)**n <= 1 - alpha for the binary floats p and alpha.
 
     Decided with 50-digit logarithms; near-equality (which needs a short exact
     rational, hence a small n) is settled in exact rational arithmetic.
     """
     with mpmath.workdps(50):
-        gap = n * mpmath.log1p(-mpmath.mpf(p) ** length) - mpmath.log1p(-mpmath.mpf(alpha))
+        gap = n * mpmath.log1p(-mpmath.mpf(p) ** max_len) - mpmath.log1p(-mpmath.mpf(alpha))
         if abs(gap) > mpmath.mpf(10) ** -40 or n > 200:
             return gap <= 0
-    return (1 - Fraction(p) ** length) ** n <= 1 - Fraction(alpha)
+    return (1 - Fraction(p) ** max_len) ** n <= 1 - Fraction(alpha)
 
 
 @dataclass(frozen=True)

@@ -43,7 +43,7 @@ b = len(data.tokens)
 print("a_i per word:", {t: round(float(a), 3) for t, a in zip(data.tokens, data.a)})
 print("best exact drop per size:", np.round(data.best_exact, 3).tolist())
 print("FRED Monte Carlo best per size:", np.round(data.empirical_best, 3).tolist())
-size = linear_minimal_size(data.a, np.ones(b, int), data.p, data.eps, data.case.model.intercept_, data.max_len)
+size = linear_minimal_size(data.a, np.ones(b, int), data.case.model.intercept_, data.p, data.eps, data.max_len)
 print(f"closed-form minimal size {size}; exact Algorithm 1 chose {[data.tokens[i] for i in data.chosen]}; "
       f"FRED chose {[data.tokens[i] for i in data.fred_ids]} (n={data.n_samples})")
 assert size == len(data.chosen)

@@ -6,7 +6,7 @@
   does the same from the shell.
 """
 
-from .adapters import AuthorsExplainerAdapter, authors_factory
+from .authors_adapter import AuthorsExplainerAdapter, authors_factory
 from .kit import CheckOutcome, KitReport, check_explainer, fred_factory, parametrize_with_checks, yield_checks
 from .report import Report, run_claims
 from .results import ClaimResult, StepResult

@@ -56,8 +56,8 @@ from analytic import (
     table_classifier,
     table_from_classifier,
 )
-from analytic.exact import popcounts
-from analytic.strategies import (
+from analytic.referee import popcounts
+from proofs_checks.strategies import (
     black_box_tables,
     coefficients,
     documents,
@@ -112,7 +112,7 @@ def test_referee_vectorised_drops_match_naive_loop(table, p):
         for s in itertools.combinations(range(b), r):
             expected = naive_drop(table, p, s)
             assert_allclose(drops[code_of(s)], expected, rtol=RTOL, atol=ATOL, err_msg=f"S={s} p={p}")
-            assert_allclose(exact_drop(table, p, s), expected, rtol=RTOL, atol=ATOL, err_msg=f"S={s} p={p}")
+            assert_allclose(exact_drop(table, s, p), expected, rtol=RTOL, atol=ATOL, err_msg=f"S={s} p={p}")
 
 
 def test_referee_weights_b20_sum_to_one():
@@ -297,15 +297,15 @@ def test_linear_sympy_numpy_exact_agree(case, p):
     a = [a_word[w] for w in words]
     a_pos = np.array([a_word[t] for t in tokens])
     table = linear_table(a_pos, intercept)
-    mean_sym = float(linear_expected_prediction_sym(a, m, P, intercept).subs(P, p))
-    mean_np = linear_expected_prediction(a, m, p, intercept)
+    mean_sym = float(linear_expected_prediction_sym(a, m, intercept, P).subs(P, p))
+    mean_np = linear_expected_prediction(a, m, intercept, p)
     assert_allclose([mean_sym, mean_np], expected_prediction(table, p), rtol=RTOL, atol=ATOL)
     drop_expr = linear_drop_sym(a, [sp.Symbol(f"c{j}") for j in range(len(a))], P)
     for c in count_vectors(m):
         if not any(c):
             continue
         positions = first_occurrences(tokens, dict(zip(words, c)))
-        expected = exact_drop(table, p, positions)
+        expected = exact_drop(table, positions, p)
         got_sym = float(drop_expr.subs({P: p, **{sp.Symbol(f"c{j}"): cj for j, cj in enumerate(c)}}))
         assert_allclose([got_sym, linear_drop(a, c, p)], expected, rtol=RTOL, atol=ATOL,
                         err_msg=f"tokens={tokens} a={a} c={c} p={p}")
@@ -330,10 +330,9 @@ def test_linear_minimal_size_and_positive_words(case, p, eps, baseline):
     tokens, _, a_word, intercept = case
     a_pos = np.array([a_word[t] for t in tokens])
     table = linear_table(a_pos, intercept)
-    exact = exact_explain(table, p, eps, len(tokens), baseline)
+    exact = exact_explain(table, p, eps, len(tokens), baseline=baseline)
     assume(np.all(np.abs(exact.best_drop_by_size - exact.threshold) > 1e-9))  # no float-boundary cases
-    reference = None if baseline == "mean" else float(table[0])
-    size = linear_minimal_size(a_pos, np.ones(len(tokens), int), p, eps, intercept, len(tokens), reference)
+    size = linear_minimal_size(a_pos, np.ones(len(tokens), int), intercept, p, eps, len(tokens), baseline=baseline)
     assert size == (len(exact.best_ids) if exact.found else None), f"a={a_pos} p={p} eps={eps} exact={exact}"
     if exact.found and exact.threshold > 0:
         assert np.all(a_pos[list(exact.best_ids)] > 0), f"a={a_pos} chosen={exact.best_ids}"
@@ -349,8 +348,8 @@ def test_linear_drop_symbolic_derivation_and_paper_variant():
     a, c = [1.5, -0.5, 2.0], [1, 2, 1]
     assert linear_drop(a, c, 0.5) == linear_drop_as_written(a, c, 0.5)
     table = linear_table([1.5, -0.5, -0.5, 2.0], 0.0)
-    assert_allclose(exact_drop(table, 0.2, [0, 1, 2, 3]), linear_drop(a, c, 0.2), rtol=RTOL)
-    assert abs(linear_drop_as_written(a, c, 0.2) - exact_drop(table, 0.2, [0, 1, 2, 3])) > 1.0
+    assert_allclose(exact_drop(table, [0, 1, 2, 3], 0.2), linear_drop(a, c, 0.2), rtol=RTOL)
+    assert abs(linear_drop_as_written(a, c, 0.2) - exact_drop(table, [0, 1, 2, 3], 0.2)) > 1.0
 
 
 # --------------------------------------------------------------------------- shortcut model
@@ -371,7 +370,7 @@ def test_shortcut_sympy_numpy_exact_agree(case, p):
         counts = dict(zip(case.model.words, c))
         positions = first_occurrences(case.tokens, counts)
         rest = [i for i, t in enumerate(case.tokens) if t in others][: c[-1]]
-        expected = exact_drop(table, p, positions + rest)
+        expected = exact_drop(table, positions + rest, p)
         got = [float(shortcut_drop_sym(m, c[:-1], P).subs(P, p)), shortcut_drop(m, c[:-1], p)]
         assert_allclose(got, expected, rtol=RTOL, atol=ATOL, err_msg=f"tokens={case.tokens} J={case.model.words} c={c}")
 
@@ -422,12 +421,14 @@ def test_shortcut_paper_conditional_only_right_at_half():
     assert diff.subs(P, sp.Rational(1, 3)) != 0
 
 
-@pytest.mark.parametrize("b", [True, 2.0, 0, 23])
-def test_referee_refuses_a_bad_number_of_tokens(b):
-    """Catches a size check that lets booleans, floats, 0 or more than 22 tokens through."""
-    with pytest.raises(ValueError) as info:
+@pytest.mark.parametrize("b, exc, got", [(True, TypeError, "bool"), (2.0, TypeError, "float"), (0, ValueError, "0"),
+                                         (23, ValueError, "23")])
+def test_referee_refuses_a_bad_number_of_tokens(b, exc, got):
+    """Catches a size check that lets booleans, floats, 0 or more than 22 tokens through, or that raises
+    ValueError for a wrong type (TypeError, as fred does)."""
+    with pytest.raises(exc) as info:
         pattern_weights(b, 0.5)
-    assert str(info.value) == f"the number of tokens b must be an integer in [1, 22], got {b!r}"
+    assert str(info.value) == f"the number of tokens b must be an integer in [1, 22], got {got}"
 
 
 def test_best_drop_of_size_returns_only_the_maximisers():
@@ -458,7 +459,7 @@ def test_referee_refuses_tables_that_are_not_2_to_the_b(table):
 def test_referee_exact_drop_refuses_positions_outside_the_document():
     """Catches position b accepted (its bit lies outside every code, so the candidate is never perturbed)."""
     with pytest.raises(ValueError, match=r"^positions must lie in \[0, 3\)"):
-        exact_drop(np.arange(8.0), 0.5, [3])
+        exact_drop(np.arange(8.0), [3], 0.5)
 
 
 def test_referee_text_helpers_defaults():
@@ -473,13 +474,11 @@ def test_referee_text_helpers_defaults():
         return np.array([[0.2, 0.8] if "MASK" in t.split() else [0.6, 0.4] for t in texts])
 
     assert table_from_classifier(clf, ["a", "b"], mask_token="MASK").tolist() == [0.6, 0.2, 0.2, 0.2]
-    exact = exact_explain(lambda texts: clf([t.replace("UNK", "MASK") for t in texts])[:, 0], 0.5, 0.25, 2,
-                          tokens=["a", "b"])
+    exact = exact_explain(lambda texts: clf([t.replace("UNK", "MASK") for t in texts])[:, 0], 0.5, 0.25, 2, tokens=["a", "b"])
     assert (exact.best_ids, exact.found, exact.original_prediction) == ((0,), True, 0.6)
     # the label reaches the table: column 1, and the argmax is taken on the original text (row 0), not row 1
     assert table_from_classifier(clf, ["a", "b"], mask_token="MASK", label=1).tolist() == [0.4, 0.8, 0.8, 0.8]
-    flipped = exact_explain(lambda texts: clf([t.replace("UNK", "MASK") for t in texts]), 0.5, 0.25, 2,
-                            tokens=["a", "b"], label=1)
+    flipped = exact_explain(lambda texts: clf([t.replace("UNK", "MASK") for t in texts]), 0.5, 0.25, 2, tokens=["a", "b"], label=1)
     assert flipped.original_prediction == 0.4
 
     def leaning_one(texts):  # class 1 wins on the original text, class 0 once anything is masked
@@ -488,17 +487,18 @@ def test_referee_text_helpers_defaults():
     assert table_from_classifier(leaning_one, ["a", "b"], mask_token="MASK").tolist() == [0.6, 0.2, 0.2, 0.2]
 
 
-@pytest.mark.parametrize("kwargs, message", [
-    ({"eps": 0.0}, "eps must lie in (0, 1], got 0.0"),
-    ({"eps": 1.5}, "eps must lie in (0, 1], got 1.5"),
-    ({"max_len": 0}, "max_len must be an integer >= 1, got 0"),
-    ({"max_len": True}, "max_len must be an integer >= 1, got True"),
-    ({"max_len": 2.5}, "max_len must be an integer >= 1, got 2.5"),
+@pytest.mark.parametrize("kwargs, exc, message", [
+    ({"eps": 0.0}, ValueError, "eps must lie in (0, 1], got 0.0"),
+    ({"eps": 1.5}, ValueError, "eps must lie in (0, 1], got 1.5"),
+    ({"max_len": 0}, ValueError, "max_len must be an integer >= 1, got 0"),
+    ({"max_len": True}, TypeError, "max_len must be an integer >= 1, got bool"),
+    ({"max_len": 2.5}, TypeError, "max_len must be an integer >= 1, got float"),
 ])
-def test_referee_explain_refuses_bad_eps_and_max_len(kwargs, message):
-    """Catches argument checks that need two faults at once or admit eps = 0 or eps > 1."""
+def test_referee_explain_refuses_bad_eps_and_max_len(kwargs, exc, message):
+    """Catches argument checks that need two faults at once, admit eps = 0 or eps > 1, or raise ValueError for a
+    wrong type (fred raises TypeError for ``max_len=2.5``; the referee must agree)."""
     args = {"p": 0.5, "eps": 0.5, "max_len": 2, **kwargs}
-    with pytest.raises(ValueError) as info:
+    with pytest.raises(exc) as info:
         exact_explain(linear_table([1.0, 2.0]), **args)
     assert str(info.value) == message
 
@@ -592,15 +592,15 @@ def test_shortcut_predict_proba_is_one_minus_f_then_f():
 def test_linear_minimal_size_counts_a_drop_equal_to_the_threshold():
     """Catches ``drops > eps * ref``: with dyadic numbers the size-1 drop equals eps E[f] exactly and suffices."""
     # a = (1, 1), p = 1/2, intercept 0: E[f] = 1, best drop of size 1 = 1/2 = eps E[f] at eps = 1/2
-    assert linear_minimal_size([1.0, 1.0], [1, 1], 0.5, 0.5, 0.0, 2) == 1
-    assert linear_minimal_size([1.0, 1.0], [1, 1], 0.5, 0.5 + 2**-40, 0.0, 2) == 2
+    assert linear_minimal_size([1.0, 1.0], [1, 1], 0.0, 0.5, 0.5, 2) == 1
+    assert linear_minimal_size([1.0, 1.0], [1, 1], 0.0, 0.5, 0.5 + 2**-40, 2) == 2
 
 
-def test_linear_minimal_size_uses_the_reference_it_is_given():
-    """Catches ``reference`` ignored: with baseline "original" (reference f(xi) = 3 > E[f] = 1.5) every drop
+def test_linear_minimal_size_uses_the_baseline_it_is_given():
+    """Catches ``baseline`` ignored: with baseline "original" (reference f(xi) = 3 > E[f] = 1.5) every drop
     rises by 1.5 and one token suffices; with E[f] two are needed."""
-    assert linear_minimal_size([1.0, 1.0, 1.0], [1, 1, 1], 0.5, 0.5, 0.0, 3) == 2
-    assert linear_minimal_size([1.0, 1.0, 1.0], [1, 1, 1], 0.5, 0.5, 0.0, 3, reference=3.0) == 1
+    assert linear_minimal_size([1.0, 1.0, 1.0], [1, 1, 1], 0.0, 0.5, 0.5, 3) == 2
+    assert linear_minimal_size([1.0, 1.0, 1.0], [1, 1, 1], 0.0, 0.5, 0.5, 3, baseline="original") == 1
 
 
 def test_linear_optimal_counts_accepts_size_zero_and_refuses_too_large():

@@ -7,10 +7,10 @@ import math
 import numpy as np
 import pytest
 
-from fred.datasets import load_dataset
-from fred.experiments.__main__ import main
-from fred.experiments.adapters import Attribution, AnchorAdapter, token_starts, top_k
-from fred.experiments.runner import RunConfig, run
+from fred.evaluation.datasets import load_dataset
+from fred.evaluation.__main__ import main
+from fred.evaluation.explainers import Attribution, AnchorAdapter, token_starts, top_k
+from fred.evaluation.runner import RunConfig, run
 
 # shap's import emits matplotlib deprecation notices unrelated to this code.
 pytestmark = pytest.mark.filterwarnings("ignore::PendingDeprecationWarning")

@@ -206,11 +206,11 @@ def test_candidates_never_perturbed_are_undefined_not_nan_drops():
 
 
 def test_default_sample_size_follows_lemma2_with_effective_max_len():
-    """n defaults to sample_size(alpha, min(max_len, b), p): a wrong default changes every guarantee."""
+    """n defaults to sample_size(alpha, p, min(max_len, b)): a wrong default changes every guarantee."""
     exp = Fred(sentiment, random_state=0).explain(TEXT, p=0.4, max_len=4, alpha=0.9)
-    assert exp.n_samples == sample_size(0.9, 4, 0.4)
+    assert exp.n_samples == sample_size(0.9, 0.4, 4)
     exp = Fred(sentiment, random_state=0).explain(TEXT, max_len=10)
-    assert exp.n_samples == sample_size(0.95, 6, 0.5)
+    assert exp.n_samples == sample_size(0.95, 0.5, 6)
 
 
 def test_regression_output_explains_the_single_column():
@@ -283,34 +283,34 @@ def test_mask_sampler_perturbs_each_position_with_probability_p():
 
 
 def test_sample_size_is_minimal_at_exact_boundaries():
-    """Regression: sample_size(0.99, 1, 0.9) returned 3 because 2*log(0.1) rounds above log(0.01); two rows
+    """Regression: sample_size(0.99, 0.9, 1) returned 3 because 2*log(0.1) rounds above log(0.01); two rows
     already give coverage 1 - 0.1**2 >= 0.99 for the binary floats 0.9 and 0.99 (found by the lemma2 claim)."""
     from fractions import Fraction
 
-    assert sample_size(0.99, 1, 0.9) == 2
+    assert sample_size(0.99, 0.9, 1) == 2
     assert 1 - (1 - Fraction(0.9)) ** 2 >= Fraction(0.99)
-    assert sample_size(0.75, 1, 0.5) == 2  # (1/2)**2 == 1 - 0.75 exactly: ">=" must accept equality
-    assert sample_size(0.95, 10) == 3067  # the paper's n ~ 3000
+    assert sample_size(0.75, 0.5, 1) == 2  # (1/2)**2 == 1 - 0.75 exactly: ">=" must accept equality
+    assert sample_size(0.95, max_len=10) == 3067  # the paper's n ~ 3000
     # Exact boundaries where 50-digit logarithms get the sign of the gap wrong (about +1e-50): only the exact
     # rational comparison returns n rather than n + 1. alpha = 1 - (1 - p^l)^n exactly in binary.
     for alpha, size, p, n in [(0.9921875, 1, 0.5, 7), (0.7626953125, 2, 0.5, 5), (0.487091064453125, 3, 0.5, 5)]:
         assert 1 - (1 - Fraction(p) ** size) ** n == Fraction(alpha)
-        assert sample_size(alpha, size, p) == n, (alpha, size, p)
+        assert sample_size(alpha, p, size) == n, (alpha, size, p)
 
 
 @pytest.mark.parametrize(
     "args, exc, message",
     [
-        ((0.0, 10, 0.5), ValueError, "alpha must lie in (0, 1), got 0.0"),
-        ((1.0, 10, 0.5), ValueError, "alpha must lie in (0, 1), got 1.0"),
-        ((0.95, 0, 0.5), ValueError, "max_len must be an integer >= 1, got 0"),
-        ((0.95, 2.0, 0.5), TypeError, "max_len must be an integer >= 1, got float"),
-        ((0.95, 10, 1.0), ValueError, "p must lie in (0, 1), got 1.0"),
+        ((0.0, 0.5, 10), ValueError, "alpha must lie in (0, 1), got 0.0"),
+        ((1.0, 0.5, 10), ValueError, "alpha must lie in (0, 1), got 1.0"),
+        ((0.95, 0.5, 0), ValueError, "max_len must be an integer >= 1, got 0"),
+        ((0.95, 0.5, 2.0), TypeError, "max_len must be an integer >= 1, got float"),
+        ((0.95, 1.0, 10), ValueError, "p must lie in (0, 1), got 1.0"),
         # (1 - 1e-20)**n: about 3e20 rows
-        ((0.95, 10, 0.01), ValueError, "sample_size(alpha=0.95, max_len=10, p=0.01) exceeds 10000000 samples; "
+        ((0.95, 0.01, 10), ValueError, "sample_size(alpha=0.95, p=0.01, max_len=10) exceeds 10000000 samples; "
                                        "raise p, lower max_len or alpha, or pass n_samples explicitly"),
         # p**max_len underflows to 0
-        ((0.95, 2000, 0.5), ValueError, "sample_size(alpha=0.95, max_len=2000, p=0.5) exceeds 10000000 samples; "
+        ((0.95, 0.5, 2000), ValueError, "sample_size(alpha=0.95, p=0.5, max_len=2000) exceeds 10000000 samples; "
                                         "raise p, lower max_len or alpha, or pass n_samples explicitly"),
     ],
 )

@@ -20,7 +20,7 @@ from analytic import (  # noqa: E402
     table_from_classifier,
 )
 from fred import Fred, MaskSampler  # noqa: E402
-from fred.datasets import DATA_ENV, data_dir  # noqa: E402
+from fred.evaluation.datasets import DATA_ENV, data_dir  # noqa: E402
 from proofs_checks.figures import (  # noqa: E402
     FIGURES,
     cli,
@@ -76,7 +76,7 @@ def test_lemma1_limits_are_exact_drops(lemma1):
     for i, p in enumerate(lemma1.ps):
         for k, c in enumerate(lemma1.candidates[i]):
             assert len(c) == lemma1.sizes[k]
-            assert_allclose(lemma1.limits[i, k], exact_drop(table, p, c), rtol=0, atol=1e-12, err_msg=f"p={p} c={c}")
+            assert_allclose(lemma1.limits[i, k], exact_drop(table, c, p), rtol=0, atol=1e-12, err_msg=f"p={p} c={c}")
 
 
 @pytest.mark.statistical
@@ -120,7 +120,7 @@ def test_lemma2_simulation_matches_closed_form():
 
 
 def test_lemma2_joint_coverage_below_alpha_at_freds_n():
-    """Catches the figure's right panel losing its point: at FRED's n = sample_size(0.95, l_max, 1/2) the joint
+    """Catches the figure's right panel losing its point: at FRED's n = sample_size(0.95, 1/2, l_max) the joint
     coverage of the b=5 document, (1 - 2^-n)^5 for l_max = 1 by independence of positions, is below 0.95."""
     data = lemma2_coverage_data(seed=0, quick=True)
     at_five = data.joint_exact[0][list(data.joint_ns).index(5)]

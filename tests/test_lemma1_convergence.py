@@ -29,7 +29,7 @@ from analytic import (
     table_classifier,
     table_from_classifier,
 )
-from analytic.strategies import black_box_tables, probabilities
+from proofs_checks.strategies import black_box_tables, probabilities
 from fred import Fred
 
 DOC = "the food was not good great".split()
@@ -80,7 +80,7 @@ def test_lemma1_limit_equals_referee_drop(table, p):
     b = int(np.log2(len(table)))
     for r in range(1, b + 1):
         for s in itertools.combinations(range(b), r):
-            assert_allclose(lemma1_limit(table, p, s), exact_drop(table, p, s), rtol=1e-12, atol=1e-12)
+            assert_allclose(lemma1_limit(table, s, p), exact_drop(table, s, p), rtol=1e-12, atol=1e-12)
 
 
 @given(black_box_tables(max_tokens=4), probabilities())
@@ -99,7 +99,7 @@ def test_delta_method_variance_matches_gradient_form(table, p):
         mean = [sum(wi * zi[k] for wi, zi in zip(w, z)) for k in range(3)]
         g = (1, -1 / mean[2], mean[1] / mean[2] ** 2)
         exact = sum(wi * sum(gk * (zi[k] - mean[k]) for k, gk in enumerate(g)) ** 2 for wi, zi in zip(w, z))
-        assert_allclose(drop_asymptotic_variance(table, p, tuple(range(r))), float(exact), rtol=1e-9,
+        assert_allclose(drop_asymptotic_variance(table, tuple(range(r)), p), float(exact), rtol=1e-9,
                         atol=1e-12 * max(1.0, float(np.max(np.abs(table)))) ** 2 / p**r,
                         err_msg=f"table={table.tolist()} p={p} c={tuple(range(r))}")
 
@@ -128,7 +128,7 @@ def test_monte_carlo_drops_within_hoeffding_bound(name, p):
         for cand, estimate in checks:
             n_c = int(perturbed[:, list(cand)].all(axis=1).sum())
             assert n_c >= 1
-            limit = lemma1_limit(table, p, cand)
+            limit = lemma1_limit(table, cand, p)
             bound = hoeffding_drop_bound(value_range, n, n_c, each, each)
             assert abs(estimate - limit) <= bound, (
                 f"{name} p={p} seed={seed} c={cand} n={n} n_c={n_c}: |{estimate} - {limit}| > bound {bound}")
@@ -158,8 +158,8 @@ def test_error_shrinks_like_inverse_sqrt_n_on_tree():
     """
     table, p, pos, n1, reps = tree_table(), 0.5, 3, 100, 800
     clf = table_classifier(DOC, table, n_classes=2)
-    limit = lemma1_limit(table, p, [pos])
-    sigma = np.sqrt(drop_asymptotic_variance(table, p, [pos]))
+    limit = lemma1_limit(table, [pos], p)
+    sigma = np.sqrt(drop_asymptotic_variance(table, [pos], p))
     errors = {}
     for n, offset in [(n1, 0), (16 * n1, 1000)]:
         errors[n] = np.array([
@@ -222,6 +222,6 @@ def test_lemma1_refuses_empty_or_out_of_range_candidates(positions):
     """Catches a candidate check that accepts the empty set or positions >= b (silently all-False coverage)."""
     table = np.arange(8.0)  # b = 3
     with pytest.raises(ValueError, match=r"^positions must be a non-empty subset of \[0, 3\)"):
-        lemma1_limit(table, 0.5, positions)
+        lemma1_limit(table, positions, 0.5)
     with pytest.raises(ValueError, match=r"^positions must be a non-empty subset of \[0, 3\)"):
-        drop_asymptotic_variance(table, 0.5, positions)
+        drop_asymptotic_variance(table, positions, 0.5)

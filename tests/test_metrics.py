@@ -1,4 +1,4 @@
-"""Metrics of fred.metrics on hand-made models whose answers are computed by hand."""
+"""Metrics of fred.evaluation.metrics on hand-made models whose answers are computed by hand."""
 
 import math
 
@@ -8,7 +8,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 from numpy.testing import assert_allclose
 
-from fred import metrics
+from fred.evaluation import metrics
 
 WEIGHTS = {"a": 0.1, "b": 0.2, "c": 0.3}
 trapezoid = getattr(np, "trapezoid", None) or np.trapz  # numpy < 2 names it trapz

@@ -12,7 +12,7 @@ nbclient = pytest.importorskip("nbclient")
 nbformat = pytest.importorskip("nbformat")
 pytest.importorskip("ipykernel")
 
-from fred.datasets import data_dir  # noqa: E402
+from fred.evaluation.datasets import data_dir  # noqa: E402
 
 NOTEBOOKS = sorted((Path(__file__).resolve().parent.parent / "notebooks").glob("*.py"))
 #: Per-cell timeout of nbclient, seconds (each notebook takes ~10-20 s with quick parameters on 2 busy cores).

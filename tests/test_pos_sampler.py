@@ -3,7 +3,7 @@
 Most properties run under hypothesis with a fake, context-free tagger and a
 fixed polarity table, so the allowed replacements of every token can be
 recomputed by brute force from the corpus, independently of
-``fred.pos_dictionaries``. A few tests use the real spaCy model and the VADER
+``fred.pos.dictionaries``. A few tests use the real spaCy model and the VADER
 lexicon (skipped without the ``pos`` extra), and one the restaurants data
 (skipped without the file).
 """
@@ -22,7 +22,7 @@ from hypothesis import strategies as st
 from scipy import stats
 
 from fred import Fred, MaskSampler
-from fred.datasets import data_dir, load_dataset
+from fred.evaluation.datasets import data_dir, load_dataset
 from fred.pos import PosSampler
 from fred.sampling import make_sampler
 
@@ -330,7 +330,7 @@ def test_bad_tagger_and_polarity_and_mask():
 
 def test_importing_fred_does_not_import_the_pos_extra():
     """Catches a top-level import of spacy or vaderSentiment that would make the core need the extra."""
-    code = ("import sys, fred, fred.pos, fred.pos_tagging; "
+    code = ("import sys, fred, fred.pos, fred.pos.tagging; "
             "bad = [m for m in ('spacy', 'vaderSentiment') if m in sys.modules]; assert not bad, bad")
     subprocess.run([sys.executable, "-c", code], check=True)
 
@@ -341,7 +341,7 @@ def test_importing_fred_does_not_import_the_pos_extra():
 def spacy_tagger():
     pytest.importorskip("spacy", reason="the 'pos' extra (spacy) is not installed")
     pytest.importorskip("vaderSentiment", reason="the 'pos' extra (vaderSentiment) is not installed")
-    from fred.pos_tagging import SpacyTagger
+    from fred.pos.tagging import SpacyTagger
     try:
         return SpacyTagger()
     except OSError as error:
@@ -365,7 +365,7 @@ CORPUS = ["The food was great and the service was excellent.", "Terrible service
 def test_spacy_vader_replacements(spacy_tagger):
     """Catches, on the real model and lexicon, a positive adjective replaced by a VADER-positive word, a word
     not seen with tag ADJ in the corpus (tags from spaCy directly, token by token), or by itself."""
-    from fred.pos_tagging import vader_lexicon
+    from fred.pos.tagging import vader_lexicon
     nlp = spacy_tagger.nlp
     adjectives = {t.text.lower() for doc in nlp.pipe(CORPUS) for t in doc if t.pos_ == "ADJ"}
     sampler = PosSampler(CORPUS, tagger=spacy_tagger)

@@ -22,7 +22,7 @@ from analytic import (
     table_classifier,
     table_from_classifier,
 )
-from analytic.strategies import black_box_tables, epsilons, fitted_tfidf_models, probabilities, shortcut_models
+from proofs_checks.strategies import black_box_tables, epsilons, fitted_tfidf_models, probabilities, shortcut_models
 from fred import Fred
 
 TOL = 1e-10
@@ -51,7 +51,7 @@ def test_fred_exact_matches_referee_on_any_black_box(table, p, eps, max_len, bas
     """Catches wrong pattern weights, drops, threshold test, tie-break or baseline in fred on arbitrary f."""
     b = int(np.log2(len(table)))
     tokens = [f"t{i}" for i in range(b)]
-    ref = exact_explain(table, p, eps, max_len, baseline)
+    ref = exact_explain(table, p, eps, max_len, baseline=baseline)
     assume(away_from_threshold(ref))
     exp = Fred(table_classifier(tokens, table), sampler="exact", baseline=baseline).explain(
         " ".join(tokens), p=p, eps=eps, max_len=max_len)
@@ -64,15 +64,14 @@ def test_fred_exact_on_fitted_tfidf_linear_model(case, p, eps, baseline):
     """Catches fred disagreeing with Prop. 1 (greedy by a_i, minimal size) on a real scikit-learn pipeline."""
     b = len(case.tokens)
     classifier = case.classifier_fn()
-    ref = exact_explain(table_from_classifier(classifier, case.tokens), p, eps, b, baseline)
+    ref = exact_explain(table_from_classifier(classifier, case.tokens), p, eps, b, baseline=baseline)
     assume(away_from_threshold(ref))
     exp = Fred(classifier, sampler="exact", baseline=baseline).explain(" ".join(case.tokens), p=p, eps=eps, max_len=b)
     context = f"tokens={case.tokens} p={p} eps={eps} baseline={baseline}"
     assert_same(exp, ref, context)
     model = LinearTfidfModel.from_pipeline(case.vectorizer, case.model)
     a = model.position_weights(case.tokens)
-    reference = None if baseline == "mean" else exp.original_prediction
-    size = linear_minimal_size(a, np.ones(b, int), p, eps, model.intercept, b, reference)
+    size = linear_minimal_size(a, np.ones(b, int), model.intercept, p, eps, b, baseline=baseline)
     assert size == (len(exp.best_ids) if exp.found else None), f"{context} a={a}"
     if exp.found:  # the closed form's choice has the same (optimal) drop; ids may differ only on float-near ties
         chosen = linear_optimal_positions(a, size)
@@ -84,7 +83,7 @@ def test_fred_exact_on_shortcut_model(case, p, eps, baseline):
     """Catches fred missing Prop. 2's corrected minimal size l* on shortcut models (predict_proba, label 1)."""
     b = len(case.tokens)
     table = table_from_classifier(case.model.predict_proba, case.tokens, label=1)
-    ref = exact_explain(table, p, eps, b, baseline)
+    ref = exact_explain(table, p, eps, b, baseline=baseline)
     assume(away_from_threshold(ref))
     exp = Fred(case.model.predict_proba, sampler="exact", baseline=baseline).explain(
         " ".join(case.tokens), label=1, p=p, eps=eps, max_len=b)
@@ -111,7 +110,7 @@ def test_fred_exact_matches_referee_on_dyadic_ties_and_boundaries(table, eps, ma
     dyadic eps every weight, drop and threshold is exact in floating point, so no case is skipped."""
     b = int(np.log2(len(table)))
     tokens = [f"t{i}" for i in range(b)]
-    ref = exact_explain(table, 0.5, eps, max_len, baseline)
+    ref = exact_explain(table, 0.5, eps, max_len, baseline=baseline)
     exp = Fred(table_classifier(tokens, table), sampler="exact", baseline=baseline).explain(
         " ".join(tokens), p=0.5, eps=eps, max_len=max_len)
     assert_same(exp, ref, f"table={table.tolist()} eps={eps} max_len={max_len} baseline={baseline}")

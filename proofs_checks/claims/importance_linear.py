@@ -12,8 +12,8 @@ from fred import Fred
 
 from ..family import cases
 from ..results import ClaimResult, StepResult
-from ..search import minimal_counterexample
-from .linear_family import PS, position_weights
+from ..counterexamples import minimal_counterexample
+from ..linear_conclusions import PS, position_weights
 
 CLAIM = "importance-linear"
 STATEMENT = (

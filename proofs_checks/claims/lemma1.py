@@ -60,7 +60,7 @@ def _monte_carlo() -> tuple[str, list]:
     failures, ratios, scaled = [], [], []
     for k, (name, clf, tokens, label, positions, p, n) in enumerate(jobs):
         table = table_from_classifier(clf, list(tokens), label=label)
-        limit = lemma1_limit(table, p, positions)
+        limit = lemma1_limit(table, positions, p)
         exp = Fred(clf, random_state=SEED + k).explain(" ".join(tokens), label=label, p=p, n_samples=n)
         f = exp.sample_scores[:, label] if label is not None else np.asarray(clf(list(exp.sample_texts)))
         est, n_c = empirical_drop(exp.sample_perturbed, f, positions)
@@ -68,7 +68,7 @@ def _monte_carlo() -> tuple[str, list]:
             continue
         bound = hoeffding_drop_bound(float(table.max() - table.min()) or 1.0, n, n_c, per_check / 2, per_check / 2)
         ratios.append(abs(est - limit) / bound)
-        sigma = math.sqrt(drop_asymptotic_variance(table, p, positions) / n)
+        sigma = math.sqrt(drop_asymptotic_variance(table, positions, p) / n)
         if sigma > 0:
             scaled.append((n, abs(est - limit) / sigma))
         if abs(est - limit) > bound:

@@ -10,17 +10,15 @@ from __future__ import annotations
 
 import itertools
 from fractions import Fraction
-from math import comb
 
-import mpmath
 import sympy as sp
 from hypothesis import strategies as st
 
-from analytic import joint_coverage_exact, sample_size_exact
+from analytic import coverage_sym, covers, joint_coverage, joint_coverage_upper_bound, sample_size_rational
 from fred import sample_size
 
 from ..results import ClaimResult, StepResult
-from ..search import minimal_counterexample
+from ..counterexamples import minimal_counterexample
 
 CLAIM = "lemma2"
 STATEMENT = (
@@ -35,42 +33,9 @@ PS = (0.1, 0.25, 0.3, 0.5, 0.7, 0.9)
 LENGTHS = tuple(range(1, 13))
 
 
-def coverage(n: int, length: int, p) -> Fraction | float:
-    """P(a fixed candidate of size ``length`` is perturbed in at least one of n rows) = 1 - (1 - p**l)**n."""
-    return 1 - (1 - p**length) ** n
-
-
 def _paper_n(alpha: float, l_max: int) -> int:
-    """The paper's n (its p = 1/2), the exact minimum with alpha read as a decimal."""
-    return sample_size_exact(alpha, l_max, Fraction(1, 2))
-
-
-def _covers(n: int, length: int, p: float, alpha: float) -> bool:
-    """1 - (1 - p**l)**n >= alpha for the binary floats p and alpha: exact rationals for n <= 400, else 80 digits."""
-    if n <= 400:
-        return coverage(n, length, Fraction(p)) >= Fraction(alpha)
-    with mpmath.workdps(80):
-        return n * mpmath.log1p(-mpmath.mpf(p) ** length) <= mpmath.log1p(-mpmath.mpf(alpha))
-
-
-
-
-def joint_coverage_upper_bound(n: int, b: int, l_max: int, p: float) -> float:
-    """Chebyshev (second moment) upper bound on P(all size-l_max candidates covered).
-
-    X = number of uncovered size-l sets; P(X = 0) <= Var X / (E X)^2. Two sets
-    with |A & B| = i are both missed by a row with probability 1 - 2 p^l + p^(2l - i).
-    Computed with 80-digit arithmetic because Var X is a small difference of huge terms.
-    """
-    with mpmath.workdps(80):
-        q = mpmath.mpf(p) ** l_max
-        n_sets = mpmath.mpf(comb(b, l_max))
-        ex = n_sets * (1 - q) ** n
-        ex2 = mpmath.mpf(0)
-        for i in range(0, l_max + 1):
-            pairs = n_sets * comb(l_max, i) * comb(b - l_max, l_max - i)
-            ex2 += pairs * (1 - 2 * q + mpmath.mpf(p) ** (2 * l_max - i)) ** n
-        return float(min(1, (ex2 - ex**2) / ex**2)) if ex > 0 else 1.0
+    """The paper's n (its p = 1/2), the minimum in rational arithmetic with alpha read as a decimal."""
+    return sample_size_rational(alpha, Fraction(1, 2), l_max)
 
 
 def _steps() -> list[StepResult]:
@@ -125,18 +90,18 @@ def _steps() -> list[StepResult]:
             got = sample_size(a_, l_, p_)
         except ValueError:
             continue
-        if not (_covers(got, l_, p_, a_) and (got == 1 or not _covers(got - 1, l_, p_, a_))):
+        if not (covers(a_, got, p_, l_) and (got == 1 or not covers(a_, got - 1, p_, l_))):
             wrong.append((a_, p_, l_, got))
     steps.append(StepResult(
         "lemma2.s5-ceiling-is-minimal", CLAIM, "fails" if wrong else "holds",
-        f"fred.sample_size(alpha, l, p) checked exactly (rationals for n <= 400, 80 digits above) over alpha in {ALPHAS}, p in {PS}, "
+        f"fred.sample_size(alpha, p, l) checked (rationals for n <= 400, 80 digits above) over alpha in {ALPHAS}, p in {PS}, "
         f"l in 1..{LENGTHS[-1]} (the values it accepts): coverage(n) >= alpha and coverage(n-1) < alpha"
         + (f"; violations {wrong[:5]}" if wrong else ".")))
 
     # s6: the joint reading of section 2.3.
     ce = _joint_counterexample()
     far = [
-        (b_, joint_coverage_upper_bound(_paper_n(0.95, 10), b_, 10, 0.5)) for b_ in (15, 20, 150)
+        (b_, joint_coverage_upper_bound(b_, _paper_n(0.95, 10), 0.5, 10)) for b_ in (15, 20, 150)
     ]
     steps.append(StepResult(
         "lemma2.s6-all-candidates-at-once", CLAIM, "fails",
@@ -160,11 +125,11 @@ def _joint_counterexample() -> dict:
         if l_max >= b:
             return False
         n = _paper_n(alpha, l_max)
-        return joint_coverage_exact(b, l_max, n, Fraction(1, 2)) < Fraction(alpha)
+        return joint_coverage(b, n, Fraction(1, 2), l_max) < Fraction(alpha)
 
     b, l_max, alpha = minimal_counterexample(strategy, breaks, max_examples=200)
     n = _paper_n(alpha, l_max)
-    joint = joint_coverage_exact(b, l_max, n, Fraction(1, 2))
+    joint = joint_coverage(b, n, Fraction(1, 2), l_max)
     return {"b": b, "l_max": l_max, "p": 0.5, "alpha": alpha, "n": n, "joint_coverage": str(joint)}
 
 
@@ -175,7 +140,7 @@ def check() -> ClaimResult:
     def breaks(t):
         p_num, l_max, alpha = t
         p_ = Fraction(p_num, 20)
-        return coverage(_paper_n(alpha, l_max), l_max, p_) < Fraction(alpha)
+        return coverage_sym(_paper_n(alpha, l_max), p_, l_max) < Fraction(alpha)
 
     found = minimal_counterexample(
         st.tuples(st.integers(1, 19), st.integers(1, 10), st.sampled_from([0.95, 0.9, 0.99, 0.5])), breaks)
@@ -183,7 +148,7 @@ def check() -> ClaimResult:
     if found is not None:
         p_num, l_max, alpha = found
         n = _paper_n(alpha, l_max)
-        cov = coverage(n, l_max, Fraction(p_num, 20))
+        cov = coverage_sym(n, Fraction(p_num, 20), l_max)
         counterexample = {
             "p": p_num / 20, "l_max": l_max, "alpha": alpha, "n_paper": n,
             "coverage": float(cov), "coverage_exact": str(cov),

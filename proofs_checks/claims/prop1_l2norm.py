@@ -5,13 +5,13 @@ from __future__ import annotations
 import numpy as np
 from hypothesis import strategies as st
 
-from analytic import exact_explain
+from analytic import L2NormalisedLinearModel, exact_explain
 from fred import Fred
 
 from ..family import cases
 from ..results import ClaimResult, StepResult
-from ..search import minimal_counterexample
-from .linear_family import EPSS, PS, run, summarise
+from ..counterexamples import minimal_counterexample
+from ..linear_conclusions import EPSS, PS, run, summarise
 
 CLAIM = "prop1-l2norm"
 STATEMENT = (
@@ -19,20 +19,6 @@ STATEMENT = (
     "TfidfVectorizer (norm='l2') used by scikit-learn and by the paper's experiments, with a linear model."
 )
 GRID = (0.5, 1.0, 2.0, 3.0)
-
-
-def normalised_linear(lam: dict[str, float], idf: dict[str, float], intercept: float = 0.0):
-    """f on texts: lambda . (counts * idf) / ||counts * idf|| + lambda_0, an empty document giving lambda_0."""
-
-    def classifier_fn(texts):
-        out = []
-        for t in texts:
-            u = {w: t.split().count(w) * idf[w] for w in lam}
-            norm = np.sqrt(sum(x * x for x in u.values()))
-            out.append(intercept + (sum(lam[w] * u[w] for w in lam) / norm if norm > 0 else 0.0))
-        return np.array(out)
-
-    return classifier_fn
 
 
 def _synthetic_counterexample() -> dict | None:
@@ -43,7 +29,7 @@ def _synthetic_counterexample() -> dict | None:
         la, lb, va, vb = t
         if la * va == lb * vb:
             return False
-        clf = normalised_linear({"a": la, "b": lb}, {"a": va, "b": vb})
+        clf = L2NormalisedLinearModel({"a": la, "b": lb}, {"a": va, "b": vb})
         s = Fred(clf, sampler="exact").explain("a b", p=0.5, eps=0.15, max_len=1).importances
         first, second = (0, 1) if la * va > lb * vb else (1, 0)
         return s[second] > s[first] + 1e-9  # strictly reversed, not a tie
@@ -52,7 +38,7 @@ def _synthetic_counterexample() -> dict | None:
     if found is None:
         return None
     la, lb, va, vb = found
-    clf = normalised_linear({"a": la, "b": lb}, {"a": va, "b": vb})
+    clf = L2NormalisedLinearModel({"a": la, "b": lb}, {"a": va, "b": vb})
     exp = Fred(clf, sampler="exact").explain("a b", p=0.5, eps=0.15, max_len=1)
     referee = exact_explain(clf, 0.5, 0.15, 1, tokens=["a", "b"])
     return {"document": "a b", "lambda": {"a": la, "b": lb}, "idf": {"a": va, "b": vb}, "intercept": 0.0,

@@ -9,13 +9,13 @@ import numpy as np
 import sympy as sp
 from hypothesis import strategies as st
 
-from analytic import exact_drop, linear_drop, linear_drop_as_written, linear_minimal_size, linear_table
+from analytic import exact_drop, kept_count_sym, linear_drop, linear_drop_as_written, linear_minimal_size, linear_table
 from fred import Fred
 
 from ..family import cases
 from ..results import ClaimResult, StepResult
-from ..search import minimal_counterexample
-from .linear_family import EPSS, PS, position_weights, run, summarise
+from ..counterexamples import minimal_counterexample
+from ..linear_conclusions import EPSS, PS, position_weights, run, summarise
 
 CLAIM = "prop1-linear"
 STATEMENT = (
@@ -23,16 +23,6 @@ STATEMENT = (
     "coefficient do not appear in the optimal candidate and (ii) the algorithm includes the words with higher "
     "lambda_j v_j first until the threshold is met."
 )
-
-
-def kept_count_sym(m: int, c: int):
-    """E[M_j | c_j occurrences perturbed] by enumerating the other m - c occurrences (each kept w.p. 1 - p)."""
-    p = sp.Symbol("p")
-    total = 0
-    for z in itertools.product([0, 1], repeat=m - c):  # 1 = perturbed
-        weight = sp.Mul(*[p if zi else 1 - p for zi in z])
-        total += weight * sum(1 - zi for zi in z)
-    return sp.expand(total)
 
 
 def _steps(formula_counterexample: dict | None) -> list[StepResult]:
@@ -86,7 +76,7 @@ def _as_written_counterexample() -> dict | None:
         return None
     a, p = found
     return {"document": "w", "position_weight": a, "intercept": 0.0, "p": p, "candidate": ["w"],
-            "paper_drop": linear_drop_as_written([a], [1], p), "exact_drop": exact_drop(linear_table([a]), p, [0]),
+            "paper_drop": linear_drop_as_written([a], [1], p), "exact_drop": exact_drop(linear_table([a]), [0], p),
             "corrected_drop": linear_drop([a], [1], p)}
 
 
@@ -100,7 +90,7 @@ def _minimal_size_on_ridge() -> tuple[int, list]:
             continue
         intercept = f_text - float(a.sum())
         for p, eps in itertools.product(PS, EPSS):
-            size = linear_minimal_size(a, np.ones(len(a), int), p, eps, intercept, 10)
+            size = linear_minimal_size(a, np.ones(len(a), int), intercept, p, eps, 10)
             exp = Fred(case.classifier_fn(), sampler="exact").explain(case.text, p=p, eps=eps, max_len=10)
             checked += 1
             if exp.found != (size is not None) or (size is not None and len(exp.best_ids) != size):

@@ -6,7 +6,7 @@ import sympy as sp
 
 from ..family import cases
 from ..results import ClaimResult, StepResult
-from .linear_family import EPSS, PS, run, summarise
+from ..linear_conclusions import EPSS, PS, run, summarise
 
 CLAIM = "prop1-logistic"
 STATEMENT = (

@@ -19,7 +19,7 @@ from analytic import (
 from fred import Fred
 
 from ..results import ClaimResult, StepResult
-from ..search import minimal_counterexample
+from ..counterexamples import minimal_counterexample
 
 CLAIM = "prop2-shortcut"
 STATEMENT = (

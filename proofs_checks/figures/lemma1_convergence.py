@@ -89,8 +89,8 @@ def lemma1_convergence_data(seed: int = 0, quick: bool = False) -> Lemma1Data:
         chosen = tuple(best_drop_of_size(table, p, size)[1][0] for size in SIZES)
         candidates.append(chosen)
         for k, c in enumerate(chosen):
-            limits[i, k] = lemma1_limit(table, p, c)
-            sigmas[i, k] = np.sqrt(drop_asymptotic_variance(table, p, c))
+            limits[i, k] = lemma1_limit(table, c, p)
+            sigmas[i, k] = np.sqrt(drop_asymptotic_variance(table, c, p))
         for j, n in enumerate(progress(ns, f"Lemma 1, p={p}")):
             for r in range(repetitions):
                 rows = sampler.draw(b, p, int(n), np.random.default_rng(sample_seed(seed, i, int(n), r))).perturbed

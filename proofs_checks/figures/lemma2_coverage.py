@@ -6,9 +6,9 @@ rows is drawn over :func:`analytic.coverage`, with the paper's
 n = :func:`fred.sample_size` (alpha = 0.95, l_max = 10, p = 1/2) marked.
 Right: the probability that *every* candidate of size <= l_max of a b-token
 document is covered at once, exact by inclusion-exclusion
-(:func:`analytic.joint_coverage_exact`) and simulated
+(:func:`analytic.joint_coverage`) and simulated
 (:func:`analytic.joint_coverage_monte_carlo`), against the per-candidate curve;
-at FRED's n = sample_size(alpha, l_max, p) it is below alpha.
+at FRED's n = sample_size(alpha, p, l_max) it is below alpha.
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ from dataclasses import dataclass
 import numpy as np
 from matplotlib.lines import Line2D
 
-from analytic import coverage, joint_coverage_exact, joint_coverage_monte_carlo
+from analytic import coverage, joint_coverage, joint_coverage_monte_carlo
 from fred import MaskSampler, sample_size
 
 from .output import new_figure, progress
@@ -69,16 +69,16 @@ def lemma2_coverage_data(seed: int = 0, quick: bool = False, p: float = 0.5) -> 
     """Simulate 2000 designs per size (quick: 200) and the joint coverage for b = 5, l_max in {1, 2, 3}."""
     n_sims = 200 if quick else 2000
     rng = np.random.default_rng(seed)
-    horizons = tuple(sample_size(0.999, size, p) for size in SIZES)
+    horizons = tuple(sample_size(0.999, p, size) for size in SIZES)
     first = tuple(first_cover_rows(size, p, h, n_sims, rng)
                   for size, h in progress(list(zip(SIZES, horizons)), "Lemma 2, one candidate"))
     joint_ns = np.unique(np.round(np.logspace(0, 2.5, 60)).astype(int))
-    joint_exact = np.array([[joint_coverage_exact(JOINT_TOKENS, l, int(n), p) for n in joint_ns]
+    joint_exact = np.array([[joint_coverage(JOINT_TOKENS, int(n), p, l) for n in joint_ns]
                             for l in JOINT_MAX_LENS])
     mc_ns = np.unique(np.round(np.logspace(0.3, 2.3, 6 if quick else 9)).astype(int))
-    joint_mc = np.array([[joint_coverage_monte_carlo(JOINT_TOKENS, l, int(n), p, n_sims, rng) for n in mc_ns]
+    joint_mc = np.array([[joint_coverage_monte_carlo(JOINT_TOKENS, int(n), p, l, n_sims=n_sims, rng=rng) for n in mc_ns]
                          for l in progress(JOINT_MAX_LENS, "Lemma 2, all candidates")])
-    return Lemma2Data(p, SIZES, first, horizons, sample_size(ALPHA, PAPER_MAX_LEN, p), JOINT_TOKENS, JOINT_MAX_LENS,
+    return Lemma2Data(p, SIZES, first, horizons, sample_size(ALPHA, p, PAPER_MAX_LEN), JOINT_TOKENS, JOINT_MAX_LENS,
                       joint_ns, joint_exact, mc_ns, joint_mc, n_sims, seed)
 
 
@@ -89,7 +89,7 @@ def lemma2_coverage_figure(data: Lemma2Data):
     colors = ("tab:blue", "tab:orange", "tab:green", "tab:red", "tab:purple")
     for k, (size, color) in enumerate(zip(data.sizes, colors)):
         ns = np.unique(np.round(np.logspace(0, np.log10(data.horizon[k]), 200)).astype(int))
-        left.plot(ns, coverage(ns, size, data.p), color=color, linewidth=1.2)
+        left.plot(ns, coverage(ns, data.p, size), color=color, linewidth=1.2)
         grid = np.unique(np.round(np.logspace(0, np.log10(data.horizon[k]), 12)).astype(int))
         left.plot(grid, data.simulated_coverage(k, grid), "o", color=color, markersize=4,
                   label=f"l = {size} (simulated)")
@@ -109,10 +109,10 @@ def lemma2_coverage_figure(data: Lemma2Data):
     for k, (max_len, color) in enumerate(zip(data.joint_max_lens, colors)):
         right.plot(data.joint_ns, data.joint_exact[k], color=color, linewidth=1.3,
                    label=f"l_max = {max_len}: all C({data.joint_b},{max_len}) candidates, exact")
-        right.plot(data.joint_ns, coverage(data.joint_ns, max_len, data.p), color=color, linestyle="--", linewidth=1)
+        right.plot(data.joint_ns, coverage(data.joint_ns, data.p, max_len), color=color, linestyle="--", linewidth=1)
         right.plot(data.mc_ns, data.joint_mc[k], "s", color=color, markersize=4, fillstyle="none")
-        n_fred = sample_size(ALPHA, max_len, data.p)
-        joint_at = joint_coverage_exact(data.joint_b, max_len, n_fred, data.p)
+        n_fred = sample_size(ALPHA, data.p, max_len)
+        joint_at = joint_coverage(data.joint_b, n_fred, data.p, max_len)
         right.plot([n_fred], [joint_at], "*", color=color, markersize=11, markeredgecolor="k")
         right.annotate(f"n={n_fred}: {joint_at:.3f}", (n_fred, joint_at), xytext=(-8, 6), textcoords="offset points",
                        fontsize=7.5, color=color, ha="right", zorder=10,
@@ -128,7 +128,7 @@ def lemma2_coverage_figure(data: Lemma2Data):
         Line2D([], [], color="0.3", marker="s", fillstyle="none", linestyle="none",
                label=f"Monte Carlo ({data.n_sims} designs)"),
         Line2D([], [], color="0.3", marker="*", markersize=10, linestyle="none",
-               label=f"FRED's n = sample_size({ALPHA}, l_max, p)")], loc="lower right", fontsize=7.5)
+               label=f"FRED's n = sample_size({ALPHA}, p, l_max)")], loc="lower right", fontsize=7.5)
     fig.suptitle(f"Lemma 2: coverage of candidates by n mask samples; p = {data.p}, alpha = {ALPHA}, eps not used, "
                  f"n = 1..{max(data.horizon)}, seed = {data.seed}\n"
                  "per candidate the lemma holds; all candidates at once are covered with probability below alpha at "

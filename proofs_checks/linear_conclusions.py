@@ -16,7 +16,7 @@ import numpy as np
 from analytic import LinearTfidfModel, best_drop_of_size, code_of, table_from_classifier
 from fred import Fred
 
-from ..family import Case
+from .family import Case
 
 PS = (0.1, 0.5, 0.9)
 EPSS = (0.05, 0.15, 0.5, 1.0)

@@ -41,23 +41,23 @@ def shortcut_expected_prediction_sym(m: Sequence, p) -> sp.Expr:
     return sp.Mul(*[1 - p**mj for mj in m])
 
 
-def shortcut_conditional_sym(m: Sequence, c: Sequence, p) -> sp.Expr:
+def shortcut_conditional_sym(m: Sequence, counts: Sequence, p) -> sp.Expr:
     """Sympy E[f | c perturbed] = prod_j (1 - p^{m_j - c_j})."""
-    return sp.Mul(*[1 - p ** (mj - cj) for mj, cj in zip(m, c)])
+    return sp.Mul(*[1 - p ** (mj - cj) for mj, cj in zip(m, counts)])
 
 
-def shortcut_conditional_as_written_sym(m: Sequence, c: Sequence, p) -> sp.Expr:
+def shortcut_conditional_as_written_sym(m: Sequence, counts: Sequence, p) -> sp.Expr:
     """The proof's prod_j (1 - (1 - p)^{m_j - c_j}); equals the true value only at p = 1/2."""
-    return sp.Mul(*[1 - (1 - p) ** (mj - cj) for mj, cj in zip(m, c)])
+    return sp.Mul(*[1 - (1 - p) ** (mj - cj) for mj, cj in zip(m, counts)])
 
 
-def shortcut_drop_sym(m: Sequence, c: Sequence, p) -> sp.Expr:
+def shortcut_drop_sym(m: Sequence, counts: Sequence, p) -> sp.Expr:
     """Sympy drop E[f] - E[f | c perturbed].
 
     >>> shortcut_drop_sym([2], [1], sp.Rational(1, 2))
     1/4
     """
-    return shortcut_expected_prediction_sym(m, p) - shortcut_conditional_sym(m, c, p)
+    return shortcut_expected_prediction_sym(m, p) - shortcut_conditional_sym(m, counts, p)
 
 
 def shortcut_claim_eps_sym(m1, p) -> sp.Expr:
@@ -78,14 +78,14 @@ def shortcut_expected_prediction(m, p: float) -> float:
     return float(np.prod(1.0 - p ** np.asarray(m, float)))
 
 
-def shortcut_drop(m, c, p: float) -> float:
+def shortcut_drop(m, counts, p: float) -> float:
     """Numpy twin of :func:`shortcut_drop_sym`.
 
     >>> shortcut_drop([2, 1], [0, 1], 0.5)
     0.375
     """
     m = np.asarray(m, float)
-    c = np.asarray(c, float)
+    c = np.asarray(counts, float)
     if np.any(c < 0) or np.any(c > m):
         raise ValueError(f"counts c must satisfy 0 <= c_j <= m_j, got c={c.tolist()}, m={m.tolist()}")
     return float(np.prod(1.0 - p**m) - np.prod(1.0 - p ** (m - c)))

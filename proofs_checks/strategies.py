@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 from sklearn.feature_extraction.text import TfidfVectorizer
 from sklearn.linear_model import LogisticRegression, Ridge
 
-from .shortcut import ShortcutModel
+from analytic import ShortcutModel
 
 #: Lowercase words of >= 2 letters: kept whole by scikit-learn's default token pattern.
 WORDS = st.text(alphabet="abcdefghijklmnopqrstuvwxyz", min_size=2, max_size=6).filter(lambda w: w != "unk")

@@ -1,4 +1,4 @@
-"""CLI: ``python -m fred.experiments --dataset restaurants --model logistic --explainers fred,lime,shap,anchor``."""
+"""CLI: ``python -m fred.evaluation --dataset restaurants --model logistic --explainers fred,lime,shap,anchor``."""
 
 from __future__ import annotations
 
@@ -6,13 +6,13 @@ import argparse
 import shlex
 import sys
 
-from ..datasets import DATASETS
-from .adapters import EXPLAINERS
+from .datasets import DATASETS
+from .explainers import EXPLAINERS
 from .runner import MODELS, RunConfig, run, write_outputs
 
 
 def parse_args(argv: list[str]) -> argparse.Namespace:
-    parser = argparse.ArgumentParser(prog="python -m fred.experiments", description=__doc__)
+    parser = argparse.ArgumentParser(prog="python -m fred.evaluation", description=__doc__)
     parser.add_argument("--dataset", choices=DATASETS, required=True)
     parser.add_argument("--model", choices=MODELS, required=True)
     parser.add_argument("--explainers", default="fred,lime,shap,anchor",
@@ -40,7 +40,7 @@ def main(argv: list[str] | None = None) -> int:
                        n_docs=args.n_docs, p=args.p, eps=args.eps, k_robust=args.k_robust, seed=args.seed,
                        n_samples=args.n_samples, lime_samples=args.lime_samples, k_from=args.k_from,
                        baseline=args.baseline, data_dir=args.data_dir,
-                       command="python -m fred.experiments " + " ".join(map(shlex.quote, argv)))
+                       command="python -m fred.evaluation " + " ".join(map(shlex.quote, argv)))
     result = run(config)
     csv_path, md_path = write_outputs(result, args.out)
     print(md_path.read_text(encoding="utf-8"))

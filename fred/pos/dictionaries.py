@@ -10,7 +10,7 @@ and a token of tag t and polarity s is replaced by a word drawn uniformly from
     D-_t if s = +1,   D+_t if s = -1,   D+_t u D-_t if s = 0,
 
 minus the token's own word (a token is never replaced by itself). Words are
-lowercased cores (:mod:`fred.pos_tokens`); a word belongs to every tag it
+lowercased cores (:mod:`fred.pos.tokens`); a word belongs to every tag it
 received somewhere in the corpus, since taggers are contextual.
 
 Every pool is a *sorted* tuple: frozensets of strings iterate in an order that
@@ -29,7 +29,7 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Callable, Iterable, Mapping, Sequence
 
-from .pos_tokens import split_token
+from .tokens import split_token
 
 Tagger = Callable[[Sequence[Sequence[str]]], Sequence[Sequence[str]]]
 Polarity = Callable[[str], float]

@@ -37,7 +37,7 @@ from typing import Callable, Protocol, Sequence
 import numpy as np
 
 from ..explainer import Fred
-from ..metrics import positive_ranking
+from .metrics import positive_ranking
 
 CLASS_NAMES = ("negative", "positive")
 #: Explained class (the runner selects positively classified documents).

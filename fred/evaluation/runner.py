@@ -2,7 +2,7 @@
 
 Protocol (paper, section 4 and appendix B, with our fixed choices stated):
 
-* data: :func:`fred.datasets.load_dataset` (authors' preprocessing);
+* data: :func:`fred.evaluation.datasets.load_dataset` (authors' preprocessing);
 * split: ``train_test_split(test_size=0.25, random_state=seed)``;
 * model: ``TfidfVectorizer()`` then ``LogisticRegression()``,
   ``DecisionTreeClassifier(random_state=seed)`` or
@@ -14,7 +14,7 @@ Protocol (paper, section 4 and appendix B, with our fixed choices stated):
   take k = |FRED's explanation| (``k_from``, FRED mask by default);
 * FRED: ``baseline="mean"`` (the paper) unless ``baseline="original"`` (the
   authors' code, threshold eps * f(xi)), default sample size (Lemma 2);
-* metrics: :mod:`fred.metrics` with mask token ``UNK`` and f = P(class 1).
+* metrics: :mod:`fred.evaluation.metrics` with mask token ``UNK`` and f = P(class 1).
 """
 
 from __future__ import annotations
@@ -30,9 +30,9 @@ from typing import Sequence
 
 import numpy as np
 
-from .. import metrics
-from ..datasets import load_dataset
-from .adapters import EXPLAINERS, POSITIVE, Adapter, Unavailable, build_adapter
+from . import metrics
+from .datasets import load_dataset
+from .explainers import EXPLAINERS, POSITIVE, Adapter, Unavailable, build_adapter
 from .paper_tables import PAPER_COLUMNS, paper_table
 
 MODELS = ("logistic", "tree", "forest")
@@ -257,9 +257,9 @@ def markdown(result: RunResult) -> str:
     undefined = {e: sum(1 for r in result.rows if r["explainer"] == e and not np.isfinite(r["aucmorf"]))
                  for e in present}
     lines += ["", "Notes:",
-              "- `aucmorf (authors)` is `fred.metrics.aucmorf_authors` (normalised by f(xi), padded curve), "
+              "- `aucmorf (authors)` is `fred.evaluation.metrics.aucmorf_authors` (normalised by f(xi), padded curve), "
               "the computation behind the paper's tables, so it is the column compared with the paper; "
-              "`aucmorf (paper def.)` is the formula printed in section 4 (`fred.metrics.aucmorf`), "
+              "`aucmorf (paper def.)` is the formula printed in section 4 (`fred.evaluation.metrics.aucmorf`), "
               "undefined (left out of the mean) when fewer than 2 tokens are positively scored: "
               + ", ".join(f"{e} {n}/{n_docs}" for e, n in undefined.items()) + ".",
               "- Sufficiency masks every token outside e with UNK (the paper's removal rule and the authors' "

@@ -20,57 +20,75 @@ unaffected since 1 - p > 0. Every function works per word (multiplicities
 
 from __future__ import annotations
 
+import itertools
 from typing import Sequence
 
 import numpy as np
 import sympy as sp
 
 
-def linear_expected_prediction_sym(a: Sequence, m: Sequence, p, intercept) -> sp.Expr:
+def kept_count_sym(m: int, count: int, p=None) -> sp.Expr:
+    """E[M_j | ``count`` of the m_j occurrences perturbed]: the other m_j - count are each kept w.p. 1 - p.
+
+    Enumerates the 2^(m_j - count) patterns of the other occurrences, so it checks
+    E[M_j | c_j] = (1 - p)(m_j - c_j) without assuming it.
+
+    >>> kept_count_sym(3, 1)
+    2 - 2*p
+    """
+    p = sp.Symbol("p") if p is None else p
+    total = 0
+    for z in itertools.product([0, 1], repeat=m - count):  # 1 = perturbed
+        weight = sp.Mul(*[p if zi else 1 - p for zi in z])
+        total += weight * sum(1 - zi for zi in z)
+    return sp.expand(total)
+
+
+def linear_expected_prediction_sym(a: Sequence, m: Sequence, intercept, p) -> sp.Expr:
     """Sympy E[f] = (1 - p) sum_j a_j m_j + lambda_0 (symbols or numbers).
 
     >>> p, a1, a2, l0 = sp.symbols("p a1 a2 lambda0")
-    >>> linear_expected_prediction_sym([a1, a2], [2, 1], p, l0)
+    >>> linear_expected_prediction_sym([a1, a2], [2, 1], l0, p)
     lambda0 + (1 - p)*(2*a1 + a2)
     """
     return (1 - p) * sum(sp.sympify(aj) * mj for aj, mj in zip(a, m)) + intercept
 
 
-def linear_drop_sym(a: Sequence, c: Sequence, p) -> sp.Expr:
-    """Sympy drop Delta_c = (1 - p) sum_j a_j c_j of the candidate with counts c.
+def linear_drop_sym(a: Sequence, counts: Sequence, p) -> sp.Expr:
+    """Sympy drop Delta_c = (1 - p) sum_j a_j c_j of the candidate with ``counts`` c.
 
     >>> p = sp.Symbol("p")
     >>> linear_drop_sym([3, -1], [1, 1], p)
     2 - 2*p
     """
-    return sp.expand((1 - p) * sum(sp.sympify(aj) * cj for aj, cj in zip(a, c)))
+    return sp.expand((1 - p) * sum(sp.sympify(aj) * cj for aj, cj in zip(a, counts)))
 
 
-def linear_expected_prediction(a, m, p: float, intercept: float) -> float:
+def linear_expected_prediction(a, m, intercept: float, p: float) -> float:
     """Numpy twin of :func:`linear_expected_prediction_sym`.
 
-    >>> linear_expected_prediction([1.0, 2.0], [2, 1], 0.25, 0.5)
+    >>> linear_expected_prediction([1.0, 2.0], [2, 1], 0.5, 0.25)
     3.5
     """
     return float((1.0 - p) * np.dot(np.asarray(a, float), np.asarray(m, float)) + intercept)
 
 
-def linear_drop(a, c, p: float) -> float:
+def linear_drop(a, counts, p: float) -> float:
     """Numpy twin of :func:`linear_drop_sym`: (1 - p) sum_j a_j c_j.
 
     >>> linear_drop([1.0, 2.0], [1, 1], 0.25)
     2.25
     """
-    return float((1.0 - p) * np.dot(np.asarray(a, float), np.asarray(c, float)))
+    return float((1.0 - p) * np.dot(np.asarray(a, float), np.asarray(counts, float)))
 
 
-def linear_drop_as_written(a, c, p: float) -> float:
+def linear_drop_as_written(a, counts, p: float) -> float:
     """The drop as the proof of Prop. 1 writes it, p sum_j a_j c_j (wrong unless p = 1/2).
 
     >>> linear_drop_as_written([1.0, 2.0], [1, 1], 0.25)
     0.75
     """
-    return float(p * np.dot(np.asarray(a, float), np.asarray(c, float)))
+    return float(p * np.dot(np.asarray(a, float), np.asarray(counts, float)))
 
 
 def linear_optimal_counts(a, m, size: int) -> np.ndarray:
@@ -117,21 +135,27 @@ def linear_best_drops(a, m, p: float, max_len: int) -> np.ndarray:
     return (1.0 - p) * np.cumsum(values[: min(max_len, len(values))])
 
 
-def linear_minimal_size(a, m, p: float, eps: float, intercept: float, max_len: int,
-                        reference: float | None = None) -> int | None:
+def linear_minimal_size(a, m, intercept: float, p: float, eps: float, max_len: int, *,
+                        baseline: str = "mean") -> int | None:
     """Smallest l <= max_len whose best drop reaches eps * reference; None if none does.
 
-    ``reference`` defaults to E[f] (baseline "mean", Eq. 2). With baseline
-    "original" pass f(xi) = sum_j a_j m_j + lambda_0: that baseline's drop is
-    the "mean" drop plus f(xi) - E[f], which this function accounts for.
+    The reference is E[f] with baseline "mean" (Eq. 2) and f(xi) = sum_j a_j m_j + lambda_0
+    with baseline "original": that baseline's drop is the "mean" drop plus f(xi) - E[f].
 
-    >>> linear_minimal_size([1.0, 1.0, 1.0], [1, 1, 1], 0.5, 0.5, 0.0, 3)
+    >>> linear_minimal_size([1.0, 1.0, 1.0], [1, 1, 1], 0.0, 0.5, 0.5, 3)
     2
-    >>> linear_minimal_size([1.0, -5.0], [1, 1], 0.5, 0.9, 5.0, 2) is None
+    >>> linear_minimal_size([1.0, -5.0], [1, 1], 5.0, 0.5, 0.9, 2) is None
     True
+    >>> linear_minimal_size([1.0, 1.0, 1.0], [1, 1, 1], 0.0, 0.5, 0.5, 3, baseline="original")
+    1
     """
-    mean = linear_expected_prediction(a, m, p, intercept)
-    ref = mean if reference is None else float(reference)
+    mean = linear_expected_prediction(a, m, intercept, p)
+    if baseline == "mean":
+        ref = mean
+    elif baseline == "original":
+        ref = float(np.dot(np.asarray(a, float), np.asarray(m, float)) + intercept)
+    else:
+        raise ValueError(f"baseline must be 'mean' or 'original', got {baseline!r}")
     drops = linear_best_drops(a, m, p, max_len) + (ref - mean)
     hits = np.flatnonzero(drops >= eps * ref)
     return int(hits[0]) + 1 if len(hits) else None

@@ -1,0 +1,46 @@
+"""The linear model on L2-normalised TF-IDF (scikit-learn's default ``TfidfVectorizer()``), outside Prop. 1.
+
+    f(z) = lambda^T phi(z) / ||phi(z)||_2 + lambda_0,   phi(z)_j = m_j(z) v_j,
+
+with f = lambda_0 on a document with no vocabulary word. Definition 1 has no
+normalisation: removing a word rescales every other word's contribution, so the
+drop is not additive in the words and need not be ordered by lambda_j v_j. Alone
+in a document a word contributes lambda_j whatever its v_j.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Sequence
+
+import numpy as np
+
+
+@dataclass(frozen=True)
+class L2NormalisedLinearModel:
+    """f on whitespace-tokenised texts: lambda . (counts * idf) / ||counts * idf|| + lambda_0.
+
+    ``coef`` maps a word to lambda_j, ``idf`` a word to v_j (the same keys).
+
+    >>> f = L2NormalisedLinearModel({"a": 1.0, "b": 2.0}, {"a": 3.0, "b": 0.5})
+    >>> f(["a", "b", "a b", "UNK"]).tolist()   # alone, a word scores lambda_j whatever v_j
+    [1.0, 2.0, 1.3151918984428583, 0.0]
+    """
+
+    coef: dict[str, float]
+    idf: dict[str, float]
+    intercept: float = 0.0
+    words: tuple[str, ...] = field(init=False)
+
+    def __post_init__(self):
+        if set(self.coef) != set(self.idf):
+            raise ValueError(f"coef and idf must have the same words, got {sorted(self.coef)} and {sorted(self.idf)}")
+        object.__setattr__(self, "words", tuple(self.coef))
+
+    def __call__(self, texts: Sequence[str]) -> np.ndarray:
+        out = []
+        for text in texts:
+            u = {w: text.split().count(w) * self.idf[w] for w in self.words}
+            norm = np.sqrt(sum(x * x for x in u.values()))
+            out.append(self.intercept + (sum(self.coef[w] * u[w] for w in self.words) / norm if norm > 0 else 0.0))
+        return np.array(out)
