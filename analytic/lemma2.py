@@ -59,7 +59,7 @@ def sample_size_sym(alpha, p, max_len) -> sp.Expr:
 
 
 def sample_size_numeric(alpha: float, p: float, max_len: int) -> int:
-    """Floating-point twin ceil(log1p(-alpha) / log1p(-p^l)) (may be one off at exact boundaries).
+    """Floating-point twin ceil(log1p(-alpha) / log1p(-p^l)) (may be one off where the quotient is an integer).
 
     >>> sample_size_numeric(0.95, 0.5, 10)
     3067
@@ -70,7 +70,7 @@ def sample_size_numeric(alpha: float, p: float, max_len: int) -> int:
 def coverage_sym(n, p, size):
     """1 - (1 - p^l)^n: one candidate of size l is covered by some of n rows.
 
-    Plain arithmetic, so it is symbolic for sympy arguments and exact for ``Fraction`` ones.
+    Plain arithmetic, so it is symbolic for sympy arguments and rational for ``Fraction`` ones.
 
     >>> coverage_sym(5, sp.Rational(1, 2), 1)
     31/32

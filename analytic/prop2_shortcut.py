@@ -94,7 +94,7 @@ def shortcut_drop(m, counts, p: float) -> float:
 def shortcut_claim_eps(m1: int, p: float) -> float:
     """Numpy twin of :func:`shortcut_claim_eps_sym`.
 
-    Exact when ``p`` is a ``Fraction``:
+    Rational when ``p`` is a ``Fraction``:
 
     >>> from fractions import Fraction
     >>> shortcut_claim_eps(2, Fraction(1, 2))
@@ -169,7 +169,7 @@ def shortcut_claim_holds(m, p: float, eps: float) -> bool:
     (False, True)
 
     At eps equal to :func:`shortcut_claim_eps` the claim fails (l* = m_1 - 1);
-    only ``Fraction`` arguments make that comparison exact.
+    only ``Fraction`` arguments decide that comparison without rounding.
     """
     m1 = int(np.min(m))
     return m1 == 1 or eps > shortcut_claim_eps(m1, p)
@@ -194,3 +194,39 @@ class ShortcutModel:
     def predict_proba(self, texts: Sequence[str]) -> np.ndarray:
         f = self(texts)
         return np.column_stack([1.0 - f, f])
+
+    def multiplicities(self, tokens: Sequence[str]) -> list[int]:
+        """m_j: occurrences of each word of J in ``tokens``, in the order of ``words``; each must be >= 1.
+
+        >>> ShortcutModel(("good", "fresh")).multiplicities("good fresh good".split())
+        [2, 1]
+        """
+        m = [list(tokens).count(w) for w in self.words]
+        if min(m) < 1:
+            raise ValueError(f"every word of J must occur in tokens (f(xi) = 1), got multiplicities {m}")
+        return m
+
+    def expected_prediction(self, tokens: Sequence[str], p: float) -> float:
+        """E[f] = prod_j (1 - p^{m_j}) under mask sampling of ``tokens``.
+
+        >>> ShortcutModel(("good",)).expected_prediction("good food good".split(), 0.5)
+        0.75
+        """
+        return shortcut_expected_prediction(self.multiplicities(tokens), p)
+
+    def drop(self, tokens: Sequence[str], positions: Sequence[int], p: float) -> float:
+        """Drop of perturbing ``positions``: only their occurrences of words of J count (Prop. 2's proof).
+
+        >>> ShortcutModel(("good",)).drop("good food good".split(), [0, 1], 0.5)
+        0.25
+        """
+        counts = [sum(tokens[i] == w for i in set(positions)) for w in self.words]
+        return shortcut_drop(self.multiplicities(tokens), counts, p)
+
+    def minimal_size(self, tokens: Sequence[str], p: float, eps: float, max_len: int | None = None) -> int | None:
+        """l*, the size of FRED's explanation of ``tokens`` (baseline "mean"); see :func:`shortcut_minimal_size`.
+
+        >>> ShortcutModel(("good",)).minimal_size("good food good".split(), 0.5, 0.15)
+        1
+        """
+        return shortcut_minimal_size(self.multiplicities(tokens), p, eps, max_len)

@@ -13,6 +13,8 @@ from typing import Callable, Sequence
 
 import numpy as np
 
+from .prop1_linear import linear_drop, linear_expected_prediction, linear_minimal_size
+
 
 def idf(n_docs: int | np.ndarray, doc_freq: int | np.ndarray) -> np.ndarray:
     """Smooth inverse document frequency of Definition 1: ``log((N + 1) / (N_j + 1)) + 1``.
@@ -161,3 +163,36 @@ class LinearTfidfModel:
         a = self.feature_weights
         return np.array([sum(a[self.vocabulary[t]] for t in feats if t in self.vocabulary) for feats in per_token],
                         dtype=float)
+
+    def expected_prediction(self, tokens: Sequence[str], p: float) -> float:
+        """E[f] under mask sampling of ``tokens``: (1 - p) sum_i a_i + lambda_0 (Eq. 6, section 3.1).
+
+        >>> m = LinearTfidfModel({"good": 0, "bad": 1}, np.array([1.0, 2.0]), np.array([0.5, -1.0]), 0.25)
+        >>> m.expected_prediction(["good", "bad", "good"], 0.5)
+        -0.25
+        """
+        a = self.position_weights(tokens)
+        return linear_expected_prediction(a, np.ones(len(a), int), self.intercept, p)
+
+    def drop(self, tokens: Sequence[str], positions: Sequence[int], p: float) -> float:
+        """Drop of perturbing ``positions`` (Eq. 1): (1 - p) times the sum of their weights a_i (Prop. 1).
+
+        >>> m = LinearTfidfModel({"good": 0, "bad": 1}, np.array([1.0, 2.0]), np.array([0.5, -1.0]), 0.25)
+        >>> m.drop(["good", "bad", "good"], [0, 2], 0.5)
+        0.5
+        """
+        a = self.position_weights(tokens)
+        counts = np.zeros(len(a), int)
+        counts[list(positions)] = 1
+        return linear_drop(a, counts, p)
+
+    def minimal_size(self, tokens: Sequence[str], p: float, eps: float, max_len: int, *,
+                     baseline: str = "mean") -> int | None:
+        """Size of FRED's explanation of ``tokens`` (Eq. 2), None when no size <= max_len reaches the threshold.
+
+        >>> m = LinearTfidfModel({"good": 0, "bad": 1}, np.array([1.0, 2.0]), np.array([0.5, -1.0]), 2.0)
+        >>> m.minimal_size(["good", "bad", "good"], 0.5, 0.15, 3)
+        1
+        """
+        a = self.position_weights(tokens)
+        return linear_minimal_size(a, np.ones(len(a), int), self.intercept, p, eps, max_len, baseline=baseline)

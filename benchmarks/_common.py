@@ -8,8 +8,6 @@ copied into the repository.
 from __future__ import annotations
 
 import datetime
-import os
-import platform
 import shlex
 import statistics
 import sys
@@ -17,18 +15,14 @@ import time
 from typing import Callable, Sequence
 
 import numpy as np
-import sklearn
-from sklearn.ensemble import RandomForestClassifier
-from sklearn.feature_extraction.text import TfidfVectorizer
-from sklearn.linear_model import LogisticRegression
-from sklearn.pipeline import Pipeline, make_pipeline
+from sklearn.pipeline import Pipeline
 
+from fred._provenance import describe, environment
 from fred.evaluation.datasets import load_dataset
+from fred.evaluation.models import make_model
 
-MODELS: dict[str, Callable[[], object]] = {
-    "logistic": LogisticRegression,
-    "random forest": lambda: RandomForestClassifier(random_state=0),
-}
+#: The models the benchmarks compare (names of :func:`fred.evaluation.models.make_model`).
+MODELS = ("logistic", "forest")
 
 
 def load_restaurants() -> tuple[list[str], np.ndarray]:
@@ -49,10 +43,9 @@ def pick_document(texts: Sequence[str], n_tokens: int) -> int:
 
 
 def fit_pipeline(model: str, texts: Sequence[str], labels: np.ndarray, held_out: int) -> Pipeline:
-    """``TfidfVectorizer()`` + the named classifier (sklearn defaults), fitted without the explained text."""
+    """:func:`fred.evaluation.models.make_model` (seed 0), fitted without the explained text."""
     keep = [i for i in range(len(texts)) if i != held_out]
-    pipe = make_pipeline(TfidfVectorizer(), MODELS[model]())
-    return pipe.fit([texts[i] for i in keep], labels[keep])
+    return make_model(model, seed=0).fit([texts[i] for i in keep], labels[keep])
 
 
 def median_seconds(fn: Callable[[], object], repeats: int) -> float:
@@ -83,8 +76,7 @@ class TimedClassifier:
 
 def machine() -> str:
     """One line describing where the numbers were measured."""
-    return (f"{platform.processor() or platform.machine()}, {os.cpu_count()} cores, Python "
-            f"{platform.python_version()}, numpy {np.__version__}, scikit-learn {sklearn.__version__}")
+    return describe(environment(("lime", "shap", "spacy")))
 
 
 def provenance(note: str = "") -> list[str]:
@@ -101,10 +93,3 @@ def emit(report: str, path: str | None, mode: str, heading: str) -> None:
     if path:
         with open(path, mode, encoding="utf-8") as f:
             f.write(f"{heading}\n\n{report}\n")
-
-
-def markdown_table(header: Sequence[str], rows: Sequence[Sequence[object]]) -> str:
-    """A GitHub-flavoured markdown table."""
-    lines = ["| " + " | ".join(header) + " |", "|" + "|".join("---" for _ in header) + "|"]
-    lines += ["| " + " | ".join(str(c) for c in row) + " |" for row in rows]
-    return "\n".join(lines)

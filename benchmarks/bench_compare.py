@@ -35,10 +35,12 @@ import time
 import warnings
 
 import numpy as np
-from _common import (MODELS, TimedClassifier, emit, fit_pipeline, load_restaurants, load_yelp, markdown_table,
-                     median_seconds, pick_document, provenance)
+
+from _common import (MODELS, TimedClassifier, emit, fit_pipeline, load_restaurants, load_yelp, median_seconds,
+                     pick_document, provenance)
 
 from fred import Fred
+from fred._markdown import markdown_table
 
 N_SAMPLES = 5000
 SAME_DROPS_ATOL = 1e-12

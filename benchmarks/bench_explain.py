@@ -21,9 +21,10 @@ import argparse
 import statistics
 import time
 
-from _common import TimedClassifier, emit, fit_pipeline, load_yelp, markdown_table, pick_document, provenance
+from _common import TimedClassifier, emit, fit_pipeline, load_yelp, pick_document, provenance
 
 from fred import Fred
+from fred._markdown import markdown_table
 
 TARGET_REST_FRACTION = 0.10
 

@@ -23,9 +23,10 @@ from __future__ import annotations
 import argparse
 import time
 
-from _common import TimedClassifier, fit_pipeline, load_restaurants, machine, markdown_table, median_seconds
+from _common import TimedClassifier, fit_pipeline, load_restaurants, machine, median_seconds
 
 from fred import Fred
+from fred._markdown import markdown_table
 from fred.pos import PosSampler
 from fred.pos.tagging import SpacyTagger
 
@@ -66,7 +67,6 @@ def main() -> None:
         timed.seconds = 0.0
         total = median_seconds(lambda: explainer.explain(text), args.repeats)
         inside = timed.seconds / (args.repeats + 1)  # the warm-up call is included in the accumulated time
-        sampler.reset_stats()  # so the statistics printed below describe one FRED-pos explanation
         explanations[name] = explainer.explain(text)
         rows.append((name, explanations[name].n_samples, f"{total:.3f}", f"{inside:.3f}", f"{total - inside:.3f}"))
 
@@ -82,7 +82,7 @@ def main() -> None:
     print(markdown_table(["explainer", "n samples", "seconds / explanation", "in classifier_fn (mean)", "rest"], rows))
     for name, exp in explanations.items():
         print(f"\n{name}:\n{exp}")
-    report = sampler.stats()
+    report = explanations["FRED-pos"].sampler_stats
     sizes = sorted(report.category_sizes.items(), key=lambda kv: -kv[1])
     print(f"\nPOS dictionaries: {report.n_documents} documents, {report.n_corpus_tokens} tokens, "
           f"{len(sizes)} (tag, polarity) categories; largest: "

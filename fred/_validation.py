@@ -24,13 +24,32 @@ def check_probability(value, name: str, *, high_open: bool = True) -> float:
     return value
 
 
+def check_int(value, name: str, low: int = 1, high: int | None = None) -> int:
+    """Return ``value`` as an int after checking it is an integer in [low, high) (no upper end if None).
+
+    TypeError for a non-integer (booleans included), ValueError for an integer out of range; both name the
+    parameter and the allowed range.
+    """
+    allowed = f">= {low}" if high is None else f"in [{low}, {high})"
+    if isinstance(value, bool) or not isinstance(value, numbers.Integral):
+        raise TypeError(f"{name} must be an integer {allowed}, got {type(value).__name__}")
+    if value < low or (high is not None and value >= high):
+        raise ValueError(f"{name} must be an integer {allowed}, got {value!r}")
+    return int(value)
+
+
 def check_positive_int(value, name: str) -> int:
     """Return ``value`` as an int after checking it is an integer >= 1."""
-    if isinstance(value, bool) or not isinstance(value, numbers.Integral):
-        raise TypeError(f"{name} must be an integer >= 1, got {type(value).__name__}")
-    if value < 1:
-        raise ValueError(f"{name} must be an integer >= 1, got {value!r}")
-    return int(value)
+    return check_int(value, name, 1)
+
+
+def check_token(value, name: str) -> str:
+    """Return ``value`` after checking it is one non-empty token without whitespace (a mask token)."""
+    if not isinstance(value, str):
+        raise TypeError(f"{name} must be one non-empty token without whitespace, got {type(value).__name__}")
+    if value.split() != [value]:
+        raise ValueError(f"{name} must be one non-empty token without whitespace, got {value!r}")
+    return value
 
 
 def check_text(text) -> list[str]:

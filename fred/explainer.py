@@ -7,7 +7,7 @@ from typing import Callable, Sequence
 
 import numpy as np
 
-from ._validation import check_positive_int, check_probability, check_scores, check_text
+from ._validation import check_positive_int, check_probability, check_scores, check_text, check_token
 from .explanation import Explanation
 from .fastpath import FastPathStatus, setup_fast_path
 from .sampling import Sampler, make_sampler, sample_size
@@ -50,9 +50,10 @@ class Fred:
         by one position; ``"auto"`` is exhaustive when at most
         ``max_candidates`` subsets of size <= max_len exist, else beam.
     beam_width : int
-    random_state : None, int or numpy Generator
-        Seed of ``numpy.random.default_rng``; an int gives the same explanation
-        at every call.
+    random_state : None, int, numpy SeedSequence or numpy Generator
+        Passed to ``numpy.random.default_rng`` at every call: an int or a
+        SeedSequence gives the same explanation at every call; a Generator is
+        advanced by each call; None draws fresh entropy.
     max_candidates : int
         Budget of the exhaustive search.
     fast_path : bool
@@ -61,9 +62,11 @@ class Fred:
         ``predict_proba``, ``decision_function`` or ``predict`` of a scikit-learn
         Pipeline starting with a word-unigram Count/Tfidf vectorizer, the
         perturbed count matrix is (1 - Z) @ A and the texts are never rendered.
-        Checked against the string path on a few samples of every explanation;
+        Checked against the string path on a few samples of every explanation.
         ``fast_path_status`` (a :class:`fred.fastpath.FastPathStatus`) says
-        whether it is on and why (not). ``False`` forces the string path.
+        whether the classifier qualifies and why (not); each explanation's
+        ``fast_path`` says whether that call used it (a failed check falls back
+        to strings for that call only). ``False`` forces the string path.
     """
 
     def __init__(
@@ -85,15 +88,15 @@ class Fred:
             if isinstance(class_names, str) or not all(isinstance(c, str) for c in class_names):
                 raise TypeError("class_names must be a sequence of str or None")
             class_names = tuple(class_names)
-        if not isinstance(mask_token, str) or len(mask_token.split()) != 1 or mask_token != mask_token.strip():
-            raise ValueError(f"mask_token must be one non-empty token without whitespace, got {mask_token!r}")
+        check_token(mask_token, "mask_token")
         if baseline not in _BASELINES:
             raise ValueError(f"baseline must be one of {_BASELINES}, got {baseline!r}")
         if search not in _SEARCHES:
             raise ValueError(f"search must be one of {_SEARCHES}, got {search!r}")
         if not isinstance(random_state, (type(None), numbers.Integral, np.random.Generator, np.random.SeedSequence)) \
                 or isinstance(random_state, bool):
-            raise TypeError(f"random_state must be None, an int or a numpy Generator, got {type(random_state).__name__}")
+            raise TypeError("random_state must be None, an int, a numpy SeedSequence or a numpy Generator, got "
+                            f"{type(random_state).__name__}")
         self.classifier_fn = classifier_fn
         self.class_names = class_names
         self.mask_token = mask_token
@@ -109,24 +112,22 @@ class Fred:
             setup_fast_path(classifier_fn, self.sampler) if fast_path
             else (None, FastPathStatus(False, "disabled by fast_path=False")))
 
-    def _scores(self, texts: list[str]) -> np.ndarray:
-        return check_scores(self.classifier_fn(texts), len(texts))
+    def _predict_perturbed(self, tokens: Sequence[str], perturbed: np.ndarray, rng: np.random.Generator):
+        """Scores of the perturbed samples, their texts (None when not rendered) and how they were scored.
 
-    def predict_perturbed(self, tokens: Sequence[str], perturbed: np.ndarray, rng: np.random.Generator):
-        """Scores of the perturbed samples and their texts (None when the texts are not rendered).
-
-        The bag-of-words fast path returns no texts; on a failed check against
-        the string path it is switched off for good and the reason recorded in
-        ``fast_path_status``.
+        The bag-of-words fast path returns no texts. When its check against the
+        string path fails, this call scores strings; the explainer is left as it
+        was, so the next call tries the fast path again.
         """
         if self._fast_path is not None:
             raw, problem = self._fast_path.predict(tokens, perturbed)
             if problem is None:
-                return check_scores(raw, len(perturbed)), None
-            self.fast_path_status = FastPathStatus(False, "fell back to strings: " + problem)
-            self._fast_path = None
+                return check_scores(raw, len(perturbed)), None, self.fast_path_status
+            status = FastPathStatus(False, "fell back to strings: " + problem)
+        else:
+            status = self.fast_path_status
         texts = self.sampler.render(tokens, perturbed, rng)
-        return self._scores(texts), tuple(texts)
+        return check_scores(self.classifier_fn(texts), len(texts)), tuple(texts), status
 
     def _resolve_label(self, label, original: np.ndarray, regression: bool) -> int | None:
         n_classes = original.shape[1]
@@ -187,7 +188,9 @@ class Fred:
 
         rng = np.random.default_rng(self.random_state)
         design = self.sampler.draw(b, p, n_samples, rng)
-        scores, texts = self.predict_perturbed(tokens, design.perturbed, rng)
+        scores, texts, fast_path = self._predict_perturbed(tokens, design.perturbed, rng)
+        stats = getattr(self.sampler, "stats", None)
+        sampler_stats = stats(tokens, design.perturbed) if callable(stats) else None
         if scores.shape[1] != original.shape[1]:
             raise ValueError(f"classifier_fn returned {scores.shape[1]} columns on the samples but "
                              f"{original.shape[1]} on the text")
@@ -223,4 +226,6 @@ class Fred:
             sample_perturbed=design.perturbed,
             sample_scores=None if regression else scores,
             sample_texts=texts,
+            fast_path=fast_path,
+            sampler_stats=sampler_stats,
         )

@@ -8,6 +8,8 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from ._validation import check_int
+from .fastpath import FastPathStatus
 from .sampling import render_masked
 
 
@@ -53,6 +55,10 @@ class Explanation:
     importances : per-position score s_i = drop of {i} (Eq. 5). NaN marks a
         position that no sample perturbs, whose drop is undefined.
     n_samples : number of rows (2**b for the exact sampler).
+    fast_path : whether this call scored its samples through the bag-of-words fast
+        path, and why (not) (see :class:`fred.Fred`).
+    sampler_stats : what the sampler reports on this call's rows (``sampler.stats(tokens,
+        perturbed)``, e.g. :class:`fred.pos.PosStats`), None for samplers without ``stats``.
     """
 
     tokens: tuple[str, ...]
@@ -77,6 +83,8 @@ class Explanation:
     sample_perturbed: np.ndarray | None = field(default=None, repr=False)
     sample_scores: np.ndarray | None = field(default=None, repr=False)
     sample_texts: tuple[str, ...] | None = field(default=None, repr=False)
+    fast_path: FastPathStatus = field(default=FastPathStatus(False, "not recorded"), repr=False)
+    sampler_stats: object | None = field(default=None, repr=False)
 
     @property
     def best(self) -> tuple[str, ...]:
@@ -93,14 +101,12 @@ class Explanation:
         only samples predicted as ``target`` qualify. Ties in the number of
         perturbed tokens keep sampling order. Needs class scores (k >= 2 columns).
         """
-        if isinstance(k, bool) or not isinstance(k, (int, np.integer)) or k < 0:
-            raise ValueError(f"k must be an integer >= 0, got {k!r}")
+        k = check_int(k, "k", 0)
         if self.label is None or self.sample_scores is None or self.sample_scores.shape[1] < 2:
             raise ValueError("counterfactuals need class scores (classifier_fn returning (n, k) with k >= 2)")
         n_classes = self.sample_scores.shape[1]
-        if target is not None and (isinstance(target, bool) or not isinstance(target, (int, np.integer))
-                                   or not 0 <= target < n_classes):
-            raise ValueError(f"target must be None or an integer in [0, {n_classes}), got {target!r}")
+        if target is not None:
+            target = check_int(target, "target", 0, n_classes)
         predicted = self.sample_scores.argmax(axis=1)
         hits = predicted == target if target is not None else predicted != self.label
         rows = np.flatnonzero(hits)
@@ -142,6 +148,7 @@ class Explanation:
             "baseline": self.baseline,
             "sampler": self.sampler,
             "search": self.search,
+            "fast_path": {"active": self.fast_path.active, "reason": self.fast_path.reason},
         }
         if self.label is not None and self.sample_scores is not None and self.sample_scores.shape[1] >= 2:
             out["counterfactuals"] = [c.to_dict() for c in self.counterfactuals()]

@@ -65,7 +65,7 @@ def sample_size(alpha: float, p: float = 0.5, max_len: int = 10) -> int:
             "raise p, lower max_len or alpha, or pass n_samples explicitly"
         )
     n = max(1, math.ceil(target / log_miss))
-    # The float quotient can be one off at a boundary; settle on the exact minimum.
+    # The float quotient can be one off at a boundary; settle on the true minimum.
     while n > 1 and _covers(alpha, n - 1, p, max_len):
         n -= 1
     while not _covers(alpha, n, p, max_len):
@@ -76,8 +76,8 @@ def sample_size(alpha: float, p: float = 0.5, max_len: int = 10) -> int:
 def _covers(alpha: float, n: int, p: float, max_len: int) -> bool:
     """Whether (1 - p**max_len)**n <= 1 - alpha for the binary floats p and alpha.
 
-    Decided with 50-digit logarithms; near-equality (which needs a short exact
-    rational, hence a small n) is settled in exact rational arithmetic.
+    Decided with 50-digit logarithms; near-equality (which needs a short
+    rational, hence a small n) is settled in rational arithmetic.
     """
     with mpmath.workdps(50):
         gap = n * mpmath.log1p(-mpmath.mpf(p) ** max_len) - mpmath.log1p(-mpmath.mpf(alpha))
@@ -96,7 +96,13 @@ class Perturbations:
 
 @runtime_checkable
 class Sampler(Protocol):
-    """What :class:`fred.Fred` needs from a sampler."""
+    """What :class:`fred.Fred` needs from a sampler.
+
+    Optionally a sampler may define ``stats(tokens, perturbed)``, returning what
+    rendering those rows does (e.g. :meth:`fred.pos.PosSampler.stats`); FRED puts
+    it on the explanation as ``sampler_stats``. A sampler keeps no state across
+    calls: the generator passed to ``draw`` and ``render`` is its only randomness.
+    """
 
     name: str
     exact: bool

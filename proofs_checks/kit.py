@@ -8,9 +8,11 @@ A *factory* ``make_explainer(classifier_fn, exact=False)`` returns an object wit
 
 where the explanation has ``best_ids`` (positions of ``text.split()``), and optionally ``found`` (bool)
 and ``importances`` (per-position scores s_i of Eq. 5; None if not provided). ``classifier_fn`` maps a
-list of texts to an (n, 2) array of class scores. If the factory cannot build an exact explainer
-(``exact=True`` raises TypeError, ValueError or NotImplementedError), the kit runs the statistical
-variant of each check instead (an explainer whose p is fixed at 1/2 sets ``supports_p = False``): Monte Carlo with a large ``n_samples`` and a tolerance from a Hoeffding
+list of texts to an (n, 2) array of class scores. ``exact=True`` asks for an explainer that enumerates
+all 2**b perturbation patterns (as ``Fred(sampler="exact")`` does), so its drops are expectations. If the
+factory cannot build one (``exact=True`` raises TypeError, ValueError or NotImplementedError), the kit
+runs the statistical variant of each check instead (an explainer whose p is fixed at 1/2 sets
+``supports_p = False``): Monte Carlo with a large ``n_samples`` and a tolerance from a Hoeffding
 bound at false-alarm probability ``DELTA``. Checks whose inputs the explanation does not provide
 (importances, found) are reported as skipped, with the reason.
 
@@ -28,7 +30,6 @@ attribute on the factory); they run as strict xfails.
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass
 from typing import Callable, Iterator
 

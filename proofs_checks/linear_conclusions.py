@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from analytic import LinearTfidfModel, best_drop_of_size, code_of, table_from_classifier
+from analytic import LinearTfidfModel, best_drop_of_size, table_from_classifier
 from fred import Fred
 
 from .family import Case
@@ -89,12 +89,3 @@ def summarise(verdicts: list[CaseVerdict]) -> tuple[int, list[CaseVerdict]]:
     """Number of (case, p) checked and the failing ones, shortest document first."""
     bad = sorted((v for v in verdicts if not v.ok), key=lambda v: (len(v.case.tokens), v.case.text, v.p))
     return len(verdicts), bad
-
-
-def exact_drop_of(case: Case, p: float, positions) -> float:
-    """Exact drop of a position set on the case's model (for counterexample records)."""
-    from analytic import all_drops
-
-    a, label = position_weights(case)
-    table = table_from_classifier(case.classifier_fn(), list(case.tokens), label=label)
-    return float(all_drops(table, p)[code_of(positions)])

@@ -1,4 +1,8 @@
-"""Hypothesis strategies for the analytic checks: documents, coefficients, p, eps, fitted models.
+"""Hypothesis strategies for checking a FRED explainer: documents, coefficients, p, eps, fitted models, tables.
+
+Shipped beside the conformance kit (as ``hypothesis.extra`` ships beside hypothesis),
+so a researcher testing a modified explainer draws the same inputs as this project's
+tests. Needs hypothesis (the ``dev`` extra).
 
 Numbers that decide ties are dyadic (multiples of 1/4), so equal coefficients
 give exactly equal drops and tie-breaking is tested, not floating-point noise.
@@ -49,12 +53,6 @@ def documents(draw, vocab: list[str] | None = None, max_words: int = 4, max_mult
 
 
 @st.composite
-def small_documents(draw, max_tokens: int = 8) -> list[str]:
-    """Documents of at most ``max_tokens`` (<= 8) tokens for exact enumeration."""
-    return draw(documents(max_words=min(4, max_tokens), max_tokens=max_tokens))
-
-
-@st.composite
 def coefficients(draw, size: int, low: int = -8, high: int = 8) -> np.ndarray:
     """Coefficient vectors in multiples of 1/4: ties, zeros and negatives all occur."""
     grid = st.integers(low, high).map(lambda k: k / 4)
@@ -73,11 +71,6 @@ def probabilities(low: float = 0.05, high: float = 0.95) -> st.SearchStrategy[fl
 def epsilons(low: float = 0.01) -> st.SearchStrategy[float]:
     """Threshold fraction eps in [low, 1]."""
     return st.floats(low, 1.0, allow_nan=False)
-
-
-def seeds() -> st.SearchStrategy[int]:
-    """Seeds for numpy.random.default_rng."""
-    return st.integers(0, 2**32 - 1)
 
 
 @dataclass(frozen=True)

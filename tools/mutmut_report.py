@@ -24,6 +24,8 @@ from pathlib import Path
 
 from mutmut.stats import status_by_exit_code  # mutmut's own exit code -> status table
 
+from fred._markdown import markdown_table
+
 #: Columns of the table, in mutmut's own words (any other status, e.g. "segfault", gets a column too).
 COLUMNS = ("killed", "timeout", "survived", "no tests", "not checked")
 
@@ -60,12 +62,12 @@ def main() -> None:
                       if status_by_exit_code[c] == "survived"]
     total = sum((c for _, c in rows), Counter())
     columns = list(COLUMNS) + sorted(set(total) - set(COLUMNS))
-    print("| module | mutants | " + " | ".join(columns) + " | score |")
-    print("|---|---|" + "---|" * len(columns) + "---|")
+    table = []
     for name, c in rows + [("**total**", total)]:
         tested = c["killed"] + c["timeout"] + c["survived"]
         score = f"{100 * (c['killed'] + c['timeout']) / tested:.1f}%" if tested else "-"
-        print(f"| {name} | {sum(c.values())} | " + " | ".join(str(c[k]) for k in columns) + f" | {score} |")
+        table.append([name, sum(c.values()), *(c[k] for k in columns), score])
+    print(markdown_table(["module", "mutants", *columns, "score"], table))
     if not args.table:
         for key, diff in survivors:
             print(f"\n== {key}")

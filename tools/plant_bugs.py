@@ -15,6 +15,8 @@ import sys
 import tempfile
 from pathlib import Path
 
+from fred._markdown import markdown_table
+
 ROOT = Path(__file__).resolve().parents[1]
 
 #: (name, file, original text, replacement): the bugs issue 3 asks to plant.
@@ -58,10 +60,9 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--out", help="write the Markdown table here too")
     args, pytest_args = parser.parse_known_args()
-    lines = ["| planted bug | tests that fail |", "|---|---|"]
-    for name, failed in run(pytest_args or ["tests"]):
-        lines.append(f"| {name} | {len(failed)}: " + (", ".join(f"`{f}`" for f in failed) or "**none**") + " |")
-    table = "\n".join(lines)
+    table = markdown_table(["planted bug", "tests that fail"],
+                           [[name, f"{len(failed)}: " + (", ".join(f"`{f}`" for f in failed) or "**none**")]
+                            for name, failed in run(pytest_args or ["tests"])])
     print(table)
     if args.out:
         Path(args.out).write_text(table + "\n")

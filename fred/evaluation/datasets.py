@@ -8,7 +8,9 @@
   unchanged, as the authors' loader does; any other value is refused.
 
 The directory is, in order: the ``path`` argument, the environment variable
-``FRED_DATA_DIR``, or ``../shared/data`` next to the repository root.
+``FRED_DATA_DIR``, or, in a source checkout only (a ``pyproject.toml`` beside
+the ``fred`` package), ``../shared/data`` next to the checkout. An installed
+package has no such fallback: pass ``path`` or set ``FRED_DATA_DIR``.
 
 Texts are preprocessed as the authors do (described from their
 ``data/*.py``): characters other than ASCII letters, digits and whitespace are
@@ -29,7 +31,7 @@ import numpy as np
 
 #: Environment variable naming the data directory.
 DATA_ENV = "FRED_DATA_DIR"
-_REPO_ROOT = Path(__file__).resolve().parent.parent
+_CHECKOUT = Path(__file__).resolve().parents[2]
 _FILES = {"restaurants": ("restaurants.tsv", "\t", "Review", "Liked"), "yelp": ("yelp.csv", "|", "text", "stars")}
 DATASETS = tuple(_FILES)
 _STRIP = re.compile(r"[^a-zA-Z\d\s]")
@@ -46,11 +48,41 @@ class TextDataset:
 
 
 def data_dir(path: str | os.PathLike | None = None) -> Path:
-    """The data directory: ``path``, else ``$FRED_DATA_DIR``, else ``<repo>/../shared/data``."""
+    """The data directory: ``path``, else ``$FRED_DATA_DIR``, else ``<checkout>/../shared/data`` in a source checkout.
+
+    Raises
+    ------
+    FileNotFoundError
+        Outside a source checkout when neither ``path`` nor ``FRED_DATA_DIR`` is given.
+    """
     if path is not None:
         return Path(path)
     env = os.environ.get(DATA_ENV)
-    return Path(env) if env else _REPO_ROOT.parent / "shared" / "data"
+    if env:
+        return Path(env)
+    if (_CHECKOUT / "pyproject.toml").is_file():
+        return _CHECKOUT.parent / "shared" / "data"
+    raise FileNotFoundError(f"no data directory: pass path= or set {DATA_ENV} (the ../shared/data fallback "
+                            "exists only in a source checkout)")
+
+
+def dataset_file(name: str, path: str | os.PathLike | None = None) -> Path:
+    """The file of dataset ``name`` in :func:`data_dir`; FileNotFoundError naming both ways to point at it."""
+    if name not in _FILES:
+        raise ValueError(f"name must be one of {DATASETS}, got {name!r}")
+    file = data_dir(path) / _FILES[name][0]
+    if not file.is_file():
+        raise FileNotFoundError(f"{file} not found; pass path= or set {DATA_ENV} to the data directory")
+    return file
+
+
+def dataset_available(name: str, path: str | os.PathLike | None = None) -> bool:
+    """Whether :func:`dataset_file` finds dataset ``name`` (for skipping what needs it)."""
+    try:
+        dataset_file(name, path)
+    except FileNotFoundError:
+        return False
+    return True
 
 
 def preprocess(text: str) -> str:
@@ -74,12 +106,8 @@ def read_rows(file: Path, delimiter: str, text_column: str, label_column: str) -
 
 def load_dataset(name: str, path: str | os.PathLike | None = None, clean: bool = True) -> TextDataset:
     """Load ``"restaurants"`` or ``"yelp"`` from :func:`data_dir` (``clean``: apply :func:`preprocess`)."""
-    if name not in _FILES:
-        raise ValueError(f"name must be one of {DATASETS}, got {name!r}")
-    filename, delimiter, text_column, label_column = _FILES[name]
-    file = data_dir(path) / filename
-    if not file.is_file():
-        raise FileNotFoundError(f"{file} not found; pass path= or set {DATA_ENV} to the data directory")
+    file = dataset_file(name, path)
+    _, delimiter, text_column, label_column = _FILES[name]
     texts, labels = [], []
     dropped = 0
     for text, label in read_rows(file, delimiter, text_column, label_column):

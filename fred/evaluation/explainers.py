@@ -30,12 +30,13 @@ Optional explainers are imported lazily; a missing package or model raises
 from __future__ import annotations
 
 import bisect
-import importlib
 from dataclasses import dataclass
 from typing import Callable, Protocol, Sequence
 
 import numpy as np
 
+from .._optional import import_optional
+from .._validation import check_int
 from ..explainer import Fred
 from .metrics import positive_ranking
 
@@ -74,8 +75,7 @@ def top_k(scores: Sequence[float], k: int) -> tuple[int, ...]:
     (1, 3)
     """
     s = np.asarray(scores, dtype=float)
-    if isinstance(k, bool) or not isinstance(k, (int, np.integer)) or k < 0:
-        raise ValueError(f"k must be an int >= 0, got {k!r}")
+    k = check_int(k, "k", 0)
     order = sorted(range(s.size), key=lambda i: (-s[i], i))
     return tuple(sorted(order[:k]))
 
@@ -88,9 +88,9 @@ def _require_k(k: int | None, name: str) -> int:
 
 def _import(module: str, extra: str = "eval"):
     try:
-        return importlib.import_module(module)
+        return import_optional(module, extra, "this explainer")
     except ImportError as err:  # the reason is shown to the user, not swallowed
-        raise Unavailable(f"cannot import {module} ({err}); install the '{extra}' extra") from err
+        raise Unavailable(str(err)) from err
 
 
 class FredAdapter:

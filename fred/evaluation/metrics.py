@@ -21,6 +21,8 @@ from typing import Callable, Iterable, Sequence
 
 import numpy as np
 
+from .._validation import check_int
+
 Scorer = Callable[[list[str]], np.ndarray]
 
 #: The paper's cap on the number of MoRF perturbations, D = min(20, |e+|).
@@ -143,8 +145,7 @@ def _morf_inputs(tokens: Sequence[str], ranking: Sequence[int], max_perturbation
     ranking = _positions(ranking, len(tokens), "ranking")
     if len(set(ranking)) != len(ranking):
         raise ValueError(f"ranking must not repeat positions, got {ranking}")
-    if isinstance(max_perturbations, bool) or not isinstance(max_perturbations, int) or max_perturbations < 1:
-        raise ValueError(f"max_perturbations must be an int >= 1, got {max_perturbations!r}")
+    check_int(max_perturbations, "max_perturbations", 1)
     return tokens, ranking
 
 
@@ -255,8 +256,7 @@ def proportion(ids: Iterable[int], n_tokens: int) -> float:
     >>> proportion([0, 3], 8)
     0.25
     """
-    if isinstance(n_tokens, bool) or not isinstance(n_tokens, (int, np.integer)) or n_tokens < 1:
-        raise ValueError(f"n_tokens must be an int >= 1, got {n_tokens!r}")
+    check_int(n_tokens, "n_tokens", 1)
     return len(set(_positions(ids, n_tokens, "ids"))) / n_tokens
 
 

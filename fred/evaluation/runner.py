@@ -21,8 +21,6 @@ from __future__ import annotations
 
 import math
 import os
-import platform
-import sys
 import time
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
@@ -30,12 +28,16 @@ from typing import Sequence
 
 import numpy as np
 
+from .._markdown import markdown_table
+from .._progress import progress as show_progress
+from .._validation import check_int
+from .._provenance import describe, environment
 from . import metrics
 from .datasets import load_dataset
 from .explainers import EXPLAINERS, POSITIVE, Adapter, Unavailable, build_adapter
+from .models import MODELS, make_model
 from .paper_tables import PAPER_COLUMNS, paper_table
 
-MODELS = ("logistic", "tree", "forest")
 TEST_SIZE = 0.25
 #: Summary columns in the paper's order, then ours only.
 SUMMARY_COLUMNS = (
@@ -85,22 +87,7 @@ class RunConfig:
             raise ValueError(f"lime and shap take k from {self.k_from!r}, which must be among the explainers")
         for name, low in (("n_docs", 1), ("k_robust", 0), ("lime_samples", 1)):
             value = getattr(self, name)
-            if isinstance(value, bool) or not isinstance(value, int) or value < low:
-                raise ValueError(f"{name} must be an int >= {low}, got {value!r}")
-
-
-def make_model(name: str, seed: int):
-    """Unfitted ``TfidfVectorizer() -> classifier`` pipeline with scikit-learn defaults."""
-    from sklearn.ensemble import RandomForestClassifier
-    from sklearn.feature_extraction.text import TfidfVectorizer
-    from sklearn.linear_model import LogisticRegression
-    from sklearn.pipeline import make_pipeline
-    from sklearn.tree import DecisionTreeClassifier
-
-    classifier = {"logistic": lambda: LogisticRegression(),
-                  "tree": lambda: DecisionTreeClassifier(random_state=seed),
-                  "forest": lambda: RandomForestClassifier(random_state=seed)}[name]()
-    return make_pipeline(TfidfVectorizer(), classifier)
+            check_int(value, name, low)
 
 
 def select_documents(model, texts: Sequence[str], n_docs: int) -> list[int]:
@@ -108,15 +95,6 @@ def select_documents(model, texts: Sequence[str], n_docs: int) -> list[int]:
     positive = np.flatnonzero(model.predict(list(texts)) == POSITIVE)
     order = sorted(positive.tolist(), key=lambda i: len(texts[i].split()))
     return order[:n_docs]
-
-
-def _progress(iterable, total: int, desc: str):
-    quiet = not sys.stderr.isatty() or bool(os.environ.get("CI"))
-    try:
-        from tqdm import tqdm
-    except ImportError:
-        return iterable
-    return tqdm(iterable, total=total, desc=desc, disable=quiet)
 
 
 def score_document(adapter: Adapter, f, text: str, seed: int, k: int | None, k_robust: int) -> dict:
@@ -185,7 +163,7 @@ def run(config: RunConfig, progress: bool = True) -> RunResult:
         return model.predict_proba(list(texts))[:, POSITIVE]
 
     rows = []
-    iterator = docs if not progress else _progress(docs, len(docs), f"{config.dataset}/{config.model}")
+    iterator = docs if not progress else show_progress(docs, f"{config.dataset}/{config.model}", len(docs))
     for rank, index in enumerate(iterator):
         text = x_test[index]
         k = None
@@ -216,18 +194,8 @@ def summarise(rows: list[dict], explainers: Sequence[str]) -> dict[str, dict[str
     return out
 
 
-def machine_info() -> dict[str, str]:
-    """Platform, CPU count and versions of the packages the numbers depend on."""
-    from importlib.metadata import PackageNotFoundError, version
-
-    info = {"python": platform.python_version(), "platform": platform.platform(),
-            "processor": platform.processor() or platform.machine(), "cpus": str(os.cpu_count())}
-    for package in ("numpy", "scikit-learn", "lime", "shap", "anchor-exp", "spacy"):
-        try:
-            info[package] = version(package)
-        except PackageNotFoundError:
-            info[package] = "not installed"
-    return info
+#: Packages the evaluation's numbers depend on beyond the core ones.
+PACKAGES = ("lime", "shap", "anchor-exp", "spacy")
 
 
 def markdown(result: RunResult) -> str:
@@ -244,14 +212,13 @@ def markdown(result: RunResult) -> str:
              f"Model test accuracy {result.accuracy:.3f} (train {result.n_train}, test {result.n_test}, "
              f"{result.n_positive_test} test documents classified positive). "
              f"Wall time of the run: {result.wall_seconds:.1f} s.", ""]
-    headers = ["explainer", "source"] + [label for _, label in SUMMARY_COLUMNS]
-    lines += ["| " + " | ".join(headers) + " |", "|" + "---|" * len(headers)]
+    table = []
     for name in present:
-        lines.append("| " + " | ".join([name, "ours"] + [summary[name][col] for col, _ in SUMMARY_COLUMNS]) + " |")
+        table.append([name, "ours"] + [summary[name][col] for col, _ in SUMMARY_COLUMNS])
         if paper and name in paper:
             cells = dict(zip(PAPER_COLUMNS, paper[name]))
-            theirs = [f"{cells[p][0]:.3f} ({cells[p][1]:.2f})" for p in PAPER_COLUMNS]
-            lines.append("| " + " | ".join([name, "paper"] + theirs + ["–"]) + " |")
+            table.append([name, "paper"] + [f"{cells[p][0]:.3f} ({cells[p][1]:.2f})" for p in PAPER_COLUMNS] + ["–"])
+    lines.append(markdown_table(["explainer", "source"] + [label for _, label in SUMMARY_COLUMNS], table))
     if not paper:
         lines += ["", f"The paper has no table for {c.dataset}/{c.model} at p={c.p}, eps={c.eps}."]
     undefined = {e: sum(1 for r in result.rows if r["explainer"] == e and not np.isfinite(r["aucmorf"]))
@@ -268,7 +235,7 @@ def markdown(result: RunResult) -> str:
               "the paper's on an Nvidia A100 machine."]
     for name, reason in result.unavailable.items():
         lines.append(f"- {name} unavailable: {reason}")
-    lines += ["", "Machine: " + ", ".join(f"{k} {v}" for k, v in machine_info().items()),
+    lines += ["", "Machine: " + describe(environment(PACKAGES)),
               "", "Configuration: " + ", ".join(f"{k}={v}" for k, v in asdict(c).items() if k != "command"), ""]
     return "\n".join(lines)
 

@@ -7,7 +7,7 @@ Usage (needs the ``pos`` extra for the default tagger and polarity)::
     sampler = PosSampler(corpus)                  # tags the corpus once, builds D+ and D-
     explainer = Fred(classifier_fn, sampler=sampler, random_state=0)
     exp = explainer.explain(text)
-    sampler.stats()                                # category sizes, fall-back rate
+    exp.sampler_stats                              # category sizes, fall-back rate of this explanation
 
 Law of the perturbation pattern
 -------------------------------
@@ -19,7 +19,9 @@ its punctuation and its core is replaced by a word drawn uniformly from the
 pool of :mod:`fred.pos.dictionaries` (same tag; opposite-or-neutral sentiment for
 a polar token, any sentiment for a neutral one; never the token's own word),
 in the case pattern of the original core. When the pool is empty the position
-becomes the mask token, as in mask sampling, and the fall-back is counted.
+becomes the mask token, as in mask sampling, and the fall-back is counted in
+the explanation's ``sampler_stats`` (the sampler itself never changes after
+construction).
 
 Why there is no exact POS sampler
 ---------------------------------
@@ -46,6 +48,7 @@ import numpy as np
 
 from .dictionaries import Polarity, PosDictionaries, Tagger, build_dictionaries, polarity_sign, tag_documents
 from .tokens import match_case, split_token
+from .._validation import check_token
 from ..sampling import MaskSampler
 
 __all__ = ["PosSampler", "PosStats"]
@@ -53,13 +56,14 @@ __all__ = ["PosSampler", "PosStats"]
 
 @dataclass(frozen=True)
 class PosStats:
-    """What a :class:`PosSampler` holds and how often it fell back to the mask token.
+    """What a :class:`PosSampler` holds and how often rendering given rows falls back to the mask token.
 
     ``category_sizes[(tag, s)]`` is the number of distinct corpus words of that tag
     and polarity sign s; the replacement counters cover every perturbed position
-    rendered since construction or :meth:`PosSampler.reset_stats`, keyed by the
-    (tag, polarity) of the *replaced* token; ``fallback_rate`` is
-    ``n_fallbacks / n_replacements`` (0.0 before any rendering).
+    of the rows given to :meth:`PosSampler.stats`, keyed by the (tag, polarity)
+    of the *replaced* token; ``fallback_rate`` is ``n_fallbacks / n_replacements``
+    (0.0 when nothing is perturbed). An explanation made with the sampler carries
+    the statistics of its own rows as ``Explanation.sampler_stats``.
     """
 
     n_documents: int
@@ -119,8 +123,7 @@ class PosSampler(MaskSampler):
                 "patterns. Use sampler='exact' (mask sampling) for exact drops, or PosSampler(corpus) for "
                 "Monte Carlo POS sampling."
             )
-        if not isinstance(mask_token, str) or mask_token.split() != [mask_token]:
-            raise ValueError(f"mask_token must be one non-empty token without whitespace, got {mask_token!r}")
+        check_token(mask_token, "mask_token")
         super().__init__(mask_token)
         if tagger is None:
             from .tagging import SpacyTagger
@@ -133,17 +136,37 @@ class PosSampler(MaskSampler):
         self.tagger = tagger
         self.polarity = polarity
         self.dictionaries: PosDictionaries = build_dictionaries(corpus, tagger, polarity)
-        self.reset_stats()
 
-    def reset_stats(self) -> None:
-        """Zero the replacement and fall-back counters (the dictionaries are untouched)."""
-        self._replacements: Counter = Counter()
-        self._fallbacks: Counter = Counter()
+    def _positions(self, tokens: list[str], perturbed: np.ndarray):
+        """Per position with perturbed rows: (j, rows, split token, category, pool, own index, pool size)."""
+        if perturbed.ndim != 2 or perturbed.shape[1] != len(tokens):
+            raise ValueError(f"perturbed must have shape (n, {len(tokens)}) for {len(tokens)} tokens, "
+                             f"got {perturbed.shape}")
+        tags = tag_documents(self.tagger, [tokens])[0]
+        for j, (token, tag) in enumerate(zip(tokens, tags)):
+            rows = np.flatnonzero(perturbed[:, j])
+            if rows.size == 0:
+                continue
+            parts = split_token(token)
+            category = (tag, polarity_sign(self.polarity, parts.word))
+            pool, own = self.dictionaries.candidates(*category, parts.word)
+            yield j, rows, parts, category, pool, own, len(pool) - (own is not None)
 
-    def stats(self) -> PosStats:
-        """Snapshot of the category sizes and of the fall-back counters."""
-        n_replacements = sum(self._replacements.values())
-        n_fallbacks = sum(self._fallbacks.values())
+    def stats(self, tokens: Sequence[str], perturbed: np.ndarray) -> PosStats:
+        """The category sizes, and the replacements and fall-backs :meth:`render` makes for these rows.
+
+        Whether a position falls back to the mask token depends only on its
+        category, not on the random draws, so no rendering is needed; the
+        sampler is left unchanged.
+        """
+        replacements: Counter = Counter()
+        fallbacks: Counter = Counter()
+        for _, rows, _, category, _, _, size in self._positions(list(tokens), np.asarray(perturbed, dtype=bool)):
+            replacements[category] += rows.size
+            if size == 0:
+                fallbacks[category] += rows.size
+        n_replacements = sum(replacements.values())
+        n_fallbacks = sum(fallbacks.values())
         return PosStats(
             n_documents=self.dictionaries.n_documents,
             n_corpus_tokens=self.dictionaries.n_tokens,
@@ -151,8 +174,8 @@ class PosSampler(MaskSampler):
             n_replacements=n_replacements,
             n_fallbacks=n_fallbacks,
             fallback_rate=n_fallbacks / n_replacements if n_replacements else 0.0,
-            replacements_by_category=MappingProxyType(dict(sorted(self._replacements.items()))),
-            fallbacks_by_category=MappingProxyType(dict(sorted(self._fallbacks.items()))),
+            replacements_by_category=MappingProxyType(dict(sorted(replacements.items()))),
+            fallbacks_by_category=MappingProxyType(dict(sorted(fallbacks.items()))),
         )
 
     def render(self, tokens: Sequence[str], perturbed: np.ndarray, rng: np.random.Generator) -> list[str]:
@@ -163,23 +186,11 @@ class PosSampler(MaskSampler):
         """
         tokens = list(tokens)
         perturbed = np.asarray(perturbed, dtype=bool)
-        if perturbed.ndim != 2 or perturbed.shape[1] != len(tokens):
-            raise ValueError(f"perturbed must have shape (n, {len(tokens)}) for {len(tokens)} tokens, "
-                             f"got {perturbed.shape}")
-        tags = tag_documents(self.tagger, [tokens])[0]
+        positions = list(self._positions(tokens, perturbed))  # checks the shape before the grid is built
         grid = np.empty(perturbed.shape, dtype=object)
         grid[:] = np.asarray(tokens, dtype=object)
-        for j, (token, tag) in enumerate(zip(tokens, tags)):
-            rows = np.flatnonzero(perturbed[:, j])
-            if rows.size == 0:
-                continue
-            parts = split_token(token)
-            category = (tag, polarity_sign(self.polarity, parts.word))
-            pool, own = self.dictionaries.candidates(*category, parts.word)
-            self._replacements[category] += rows.size
-            size = len(pool) - (own is not None)
+        for j, rows, parts, _, pool, own, size in positions:
             if size == 0:
-                self._fallbacks[category] += rows.size
                 grid[rows, j] = self.mask_token
                 continue
             draws = rng.integers(0, size, rows.size)

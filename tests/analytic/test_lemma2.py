@@ -1,7 +1,8 @@
-"""Triangulation 4: Lemma 2 -- sample size, per-candidate and joint coverage.
+"""Lemma 2's closed forms (analytic/lemma2.py): sample size, per-candidate and joint coverage.
 
 Exact checks use rational arithmetic (the float inputs' exact binary values);
 Monte Carlo checks use Clopper-Pearson intervals at a stated delta.
+fred.sample_size and FRED's sampler against the lemma: tests/claims/test_lemma2.py.
 """
 
 from __future__ import annotations
@@ -12,50 +13,23 @@ from fractions import Fraction
 import numpy as np
 import pytest
 import sympy as sp
-from hypothesis import assume, given
+from hypothesis import given
 from hypothesis import strategies as st
 from numpy.testing import assert_allclose
-from scipy import stats
 
 from analytic import (
     binomial_identity_sym,
     coverage,
     coverage_sym,
-    joint_coverage_bounds,
+    covers,
     joint_coverage,
+    joint_coverage_bounds,
     joint_coverage_monte_carlo,
-    sample_size_rational,
+    joint_coverage_upper_bound,
     sample_size_numeric,
-    sample_size_sym,
+    sample_size_rational,
 )
-from fred import sample_size
-from fred.sampling import MaskSampler
-
-
-def clopper_pearson(successes: int, trials: int, delta: float) -> tuple[float, float]:
-    """Exact binomial interval with coverage >= 1 - delta."""
-    ci = stats.binomtest(successes, trials).proportion_ci(confidence_level=1 - delta, method="exact")
-    return ci.low, ci.high
-
-
-@given(st.floats(0.5, 0.999), st.integers(1, 10), st.integers(1, 15).map(lambda k: k / 16))
-def test_fred_sample_size_is_minimal(alpha, max_len, p):
-    """Catches an off-by-one (n - 1 already enough, or n not enough) in fred.sample_size for any p."""
-    assume(sample_size_numeric(alpha, p, max_len) <= 20_000)
-    exact_alpha, exact_p = Fraction(alpha), Fraction(p)  # the floats' exact values
-    miss = 1 - exact_p**max_len
-    ratio = math.log1p(-alpha) / math.log1p(-(p**max_len))
-    assume(abs(ratio - round(ratio)) > 1e-9)  # float logs cannot decide an exact boundary
-    n = sample_size(alpha, p, max_len)
-    assert n == sample_size_rational(exact_alpha, exact_p, max_len), f"alpha={alpha} l={max_len} p={p}"
-    assert 1 - miss**n >= exact_alpha, f"n={n} does not reach alpha={alpha} (l={max_len}, p={p})"
-    assert n == 1 or 1 - miss ** (n - 1) < exact_alpha, f"n-1={n - 1} already reaches alpha={alpha}"
-
-
-def test_sample_size_paper_value_and_sympy():
-    """Catches a drift from the paper's n ~ 3000 (alpha = 0.95, l_max = 10, p = 1/2): exactly 3067."""
-    assert sample_size(0.95, max_len=10) == 3067 == sample_size_rational(Fraction(19, 20), Fraction(1, 2), 10)
-    assert sample_size_sym(sp.Rational(19, 20), sp.Rational(1, 2), 10) == 3067
+from tests._helpers import clopper_pearson
 
 
 @pytest.mark.parametrize("n", range(1, 16))
@@ -78,35 +52,6 @@ def test_coverage_sympy_numpy_agree(n, size, p):
     """Catches a wrong numpy twin (log1p/expm1 form) of 1 - (1 - p^l)^n."""
     assert_allclose(coverage(n, p, size), float(coverage_sym(n, sp.Rational(Fraction(p)), size)), rtol=1e-12)
 
-
-@pytest.mark.statistical
-@pytest.mark.parametrize("size, p, n", [(1, 0.5, 5), (3, 0.5, 20), (2, 0.3, 30), (4, 0.7, 3)])
-def test_simulated_coverage_matches_formula(size, p, n):
-    """Catches fred's mask sampler perturbing with the wrong probability (e.g. 1 - p) or non-independently.
-
-    20_000 simulated designs of n rows from fred's MaskSampler (seed 12345 + n);
-    the fraction covering positions 0..l-1 must lie in the Clopper-Pearson
-    interval at delta = 1e-6 must contain 1 - (1 - p^l)^n.
-    """
-    trials, b = 20_000, size + 2
-    rng = np.random.default_rng(12345 + n)
-    rows = MaskSampler().draw(b, p, trials * n, rng).perturbed.reshape(trials, n, b)
-    hits = int(rows[:, :, :size].all(axis=2).any(axis=1).sum())
-    low, high = clopper_pearson(hits, trials, 1e-6)
-    expected = float(coverage(n, p, size))
-    assert low <= expected <= high, f"l={size} p={p} n={n}: {hits}/{trials}, CI [{low:.4f}, {high:.4f}], formula {expected:.4f}"
-
-
-def test_joint_coverage_falls_below_alpha():
-    """Records the gap between the lemma (one candidate) and all candidates at once: b=2, l=1, n=5 gives 0.9385 < 0.95."""
-    n = sample_size(0.95, 0.5, 1)
-    joint = joint_coverage(2, n, 0.5, 1)
-    assert n == 5
-    assert_allclose(joint, (31 / 32) ** 2, rtol=1e-12)
-    assert joint < 0.95 <= float(coverage(n, 0.5, 1))
-    assert joint_coverage(4, sample_size(0.95, max_len=2), 0.5, 2) < 0.81  # 0.8068 with n = 11
-
-
 @pytest.mark.parametrize("b, size, n, p", [(2, 1, 5, 0.5), (3, 2, 12, 0.5), (4, 2, 11, 0.5), (4, 3, 20, 0.6)])
 def test_joint_coverage_within_bonferroni_bounds(b, size, n, p):
     """Catches a sign or family error in the inclusion-exclusion: it must lie between the Bonferroni bounds."""
@@ -124,6 +69,73 @@ def test_joint_coverage_monte_carlo_matches_exact(b, size, n, p):
     low, high = clopper_pearson(round(estimate * trials), trials, 1e-6)
     exact = joint_coverage(b, n, p, size)
     assert low <= exact <= high, f"b={b} l={size} n={n} p={p}: MC {estimate} CI [{low}, {high}] exact {exact}"
+
+
+def test_covers_agrees_with_fractions_on_both_branches_and_at_exact_boundaries():
+    """Catches covers deciding in floats (wrong at exact boundaries), '>' for '>=', alpha and p read as decimals
+    instead of their binary values, or its 80-digit branch for n > 400 with the inequality reversed or a wrong
+    logarithm: compared with 1 - (1 - p^l)^n >= alpha computed here in Fractions of the floats' binary values,
+    for n around the boundary and around 400."""
+    grid = [(0.95, 0.5, 10), (0.99, 0.3, 5), (0.5, 0.25, 5), (0.96, 0.5, 7), (0.9, 0.9, 1), (0.8, 0.7, 3),
+            (0.999, 0.1, 2),
+            (0.0396, 0.02, 1)]  # 0.0396 = 1 - 0.98^2 in decimals: n = 2 would cover; in binary n = 2 does not
+    checked_above_400 = 0
+    for alpha, p, max_len in grid:
+        n0 = math.ceil(math.log1p(-alpha) / math.log1p(-(p**max_len)))  # only picks the n to check
+        for n in sorted({n0 - 2, n0 - 1, n0, n0 + 1, n0 + 2, 399, 400, 401, 402} - {0, -1}):
+            want = 1 - (1 - Fraction(p) ** max_len) ** n >= Fraction(alpha)
+            assert covers(alpha, n, p, max_len) == want, (alpha, n, p, max_len, want)
+            checked_above_400 += n > 400
+    assert checked_above_400 >= 20
+    # alpha = 1 - (1 - p^l)^n exactly in binary: covered with equality at n, not at n - 1 nor one ulp above alpha
+    for alpha, n, p, max_len in [(0.75, 2, 0.5, 1), (0.9921875, 7, 0.5, 1), (0.7626953125, 5, 0.5, 2),
+                                 (0.487091064453125, 5, 0.5, 3)]:
+        assert 1 - (1 - Fraction(p) ** max_len) ** n == Fraction(alpha)
+        assert covers(alpha, n, p, max_len), (alpha, n, p, max_len)
+        assert not covers(alpha, n - 1, p, max_len), (alpha, n - 1, p, max_len)
+        assert not covers(float(np.nextafter(alpha, 1.0)), n, p, max_len), (alpha, n, p, max_len)
+
+
+def test_coverage_sym_of_fractions_is_the_exact_fraction():
+    """Catches coverage_sym leaving exact arithmetic on Fraction input (a float or sympy result, p^l for p^n),
+    or a wrong formula: the result must be the Fraction 1 - (1 - p^l)^n, built here by repeated multiplication."""
+    for n, p, size in [(5, Fraction(1, 2), 1), (3, Fraction(1, 3), 2), (7, Fraction(9, 10), 3), (1, Fraction(2, 5), 4),
+                       (40, Fraction(1, 20), 1), (12, Fraction(3, 4), 5)]:
+        q = Fraction(1)
+        for _ in range(size):
+            q *= p
+        miss = Fraction(1)
+        for _ in range(n):
+            miss *= 1 - q
+        got = coverage_sym(n, p, size)
+        assert isinstance(got, Fraction) and got == 1 - miss, (n, p, size, got)
+
+
+def test_joint_coverage_upper_bound_is_above_the_exact_joint_coverage():
+    """Catches a second-moment bound that is not an upper bound (a wrong pair count C(l, i) C(b - l, l - i) or a
+    wrong pair miss probability 1 - 2 p^l + p^(2l - i) makes it too small) or that is not clipped at 1: on
+    every b <= 5, l <= b, it must lie between the exact joint coverage (inclusion-exclusion in Fractions)
+    and 1."""
+    for b in range(1, 6):
+        for max_len in range(1, b + 1):
+            for n in (1, 2, 5, 11, 30):
+                for p in (Fraction(1, 4), Fraction(1, 2), Fraction(7, 10)):
+                    bound = joint_coverage_upper_bound(b, n, float(p), max_len)
+                    exact = joint_coverage(b, n, p, max_len)
+                    assert exact <= Fraction(bound) <= 1, (b, max_len, n, p, bound, float(exact))
+
+
+@pytest.mark.parametrize("n, p", [(1, Fraction(1, 2)), (2, Fraction(1, 5)), (3, Fraction(1, 10)), (5, Fraction(1, 2))])
+def test_joint_coverage_upper_bound_on_two_singletons_by_hand(n, p):
+    """Catches a wrong second moment on the smallest case (Var X read as E X^2, or a pair miss probability
+    without the p^(2l - i) term), and a missing clip: b = 2, l = 1, the targets {0} and {1}. By hand, with
+    m = (1 - p)^n: E X = 2m, E X^2 = E X + 2 (1 - p)^(2n) (both singletons missed: no row perturbs either),
+    so the bound is min(1, Var X / (E X)^2); the last case exceeds 1 (31/2) and is clipped."""
+    m = (1 - p) ** n
+    ex = 2 * m
+    ex2 = ex + 2 * ((1 - p) ** 2) ** n
+    want = min(Fraction(1), (ex2 - ex**2) / ex**2)
+    assert_allclose(joint_coverage_upper_bound(2, n, float(p), 1), float(want), rtol=1e-12)
 
 
 # --------------------------------------------------------------------------- edges mutation testing found
@@ -146,8 +158,9 @@ def test_sample_size_rational_on_exact_boundaries(size, p, k):
 
 
 @pytest.mark.parametrize("alpha, size", [(0.25, 1), (0.5, 1), (0.9, 2), (0.95, 3), (0.99, 5)])
-def test_sample_size_numeric_default_p_is_one_half(alpha, size):
-    """Catches a wrong default p or a floor above 1: compared with the brute-force loop at p = 1/2."""
+def test_sample_size_numeric_at_one_half_matches_the_loop(alpha, size):
+    """Catches a floor above 1 or p and max_len swapped (p is no longer defaulted: the argument order is
+    (alpha, p, max_len) everywhere): compared with the brute-force loop at p = 1/2."""
     assert sample_size_numeric(alpha, 0.5, size) == smallest_n_by_loop(Fraction(str(alpha)), size, Fraction(1, 2))
 
 

@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 
 from fred import Fred
-from fred.sampling import ExactSampler, MaskSampler, Perturbations
+from fred.sampling import ExactSampler, MaskSampler
 from proofs_checks import AuthorsExplainerAdapter, authors_factory, check_explainer, fred_factory, parametrize_with_checks
 
 

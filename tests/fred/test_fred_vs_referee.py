@@ -9,7 +9,7 @@ Cases where a size's best drop lies within 1e-9 of the threshold are skipped
 from __future__ import annotations
 
 import numpy as np
-from hypothesis import assume, given, settings
+from hypothesis import assume, given
 from hypothesis import strategies as st
 from numpy.testing import assert_allclose
 
@@ -24,10 +24,11 @@ from analytic import (
 )
 from proofs_checks.strategies import black_box_tables, epsilons, fitted_tfidf_models, probabilities, shortcut_models
 from fred import Fred
+from tests._black_boxes import DOC, tree_table
+from tests._helpers import SLOW
 
 TOL = 1e-10
 BASELINES = st.sampled_from(["mean", "original"])
-SLOW = settings(max_examples=max(5, settings.default.max_examples // 4))
 
 
 def assert_same(exp, ref, context: str):
@@ -123,3 +124,14 @@ def test_fred_exact_stops_when_drop_equals_threshold():
     exp = Fred(table_classifier(["a", "b"], linear_table([1.0, 1.0])), sampler="exact").explain(
         "a b", p=0.5, eps=0.5, max_len=2)
     assert (exp.best_ids, exp.drop, exp.threshold, exp.found) == ((0,), 0.5, 0.5, True)
+
+
+def test_exact_referee_matches_fred_exact_on_tree():
+    """Catches fred's exact sampler disagreeing with the referee on the non-linear tree (tolerance 1e-10)."""
+    table = tree_table()
+    exp = Fred(table_classifier(DOC, table, n_classes=2), sampler="exact").explain(
+        " ".join(DOC), label=1, p=0.5, eps=0.15, max_len=3)
+    ref = exact_explain(table, 0.5, 0.15, 3)
+    assert exp.best_ids == ref.best_ids and exp.found == ref.found
+    assert_allclose(exp.importances, ref.importances, rtol=0, atol=1e-10)
+    assert_allclose(exp.drop, ref.drop, rtol=0, atol=1e-10)

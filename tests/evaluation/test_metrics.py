@@ -191,3 +191,14 @@ def test_timed_returns_result_and_duration():
     """timed returns the call's value and a non-negative duration."""
     value, seconds = metrics.timed(sum, [1, 2])
     assert value == 3 and seconds >= 0
+
+
+@pytest.mark.parametrize("value, exc", [(2.0, TypeError), (True, TypeError), (0, ValueError)])
+def test_integer_arguments_refuse_wrong_types_with_typeerror(value, exc):
+    """Catches a wrong type reported as ValueError (the project's rule: TypeError for a type, ValueError for a
+    value), for the MoRF depth and the document length."""
+    f = lambda texts: np.ones(len(texts))  # noqa: E731
+    with pytest.raises(exc, match=r"^max_perturbations must be an integer >= 1, got "):
+        metrics.aucmorf(f, ["a", "b"], [0, 1], max_perturbations=value)
+    with pytest.raises(exc, match=r"^n_tokens must be an integer >= 1, got "):
+        metrics.proportion([], value)

@@ -30,7 +30,6 @@ from proofs_checks.figures import (  # noqa: E402
     prop2_shortcut_data,
 )
 from proofs_checks.figures import lemma1_convergence as l1  # noqa: E402
-from proofs_checks.figures import output  # noqa: E402
 from proofs_checks.figures import prop1_linear as p1  # noqa: E402
 
 #: False-alarm probability of each statistical test (union bound over every point it checks).
@@ -222,17 +221,3 @@ def test_unknown_figure_is_refused(tmp_path):
         cli(["--only", "lemma3"])
     assert list(FIGURES) == ["lemma1_convergence", "lemma2_coverage", "prop1_linear", "prop2_shortcut",
                              "review_example"]
-
-
-def test_progress_only_on_a_terminal(monkeypatch):
-    """Catches progress bars leaking into CI logs: shown only when stderr is a TTY and CI is unset."""
-    monkeypatch.delenv("CI", raising=False)
-    monkeypatch.setattr(output.sys.stderr, "isatty", lambda: True, raising=False)
-    assert output.interactive()
-    monkeypatch.setenv("CI", "1")
-    assert not output.interactive()
-    monkeypatch.delenv("CI")
-    monkeypatch.setattr(output.sys.stderr, "isatty", lambda: False, raising=False)
-    assert not output.interactive()
-    items = [1, 2]
-    assert output.progress(items, "x") is items

@@ -161,11 +161,11 @@ def test_token_never_replaced_by_itself(case):
 
 @given(pos_cases())
 def test_fallbacks_are_counted(case):
-    """Catches fall-backs to the mask token that stats() does not count, or a wrong rate."""
+    """Catches fall-backs to the mask token that stats(tokens, perturbed) does not count, or a wrong rate."""
     corpus, document, p, n, seed = case
     sampler, perturbed, rows = sample(*case)
     masked = sum(rows[i][j] == MASK for i, j in zip(*np.nonzero(perturbed)))
-    report = sampler.stats()
+    report = sampler.stats(document, perturbed)
     assert (report.n_replacements, report.n_fallbacks) == (int(perturbed.sum()), masked), \
         f"seed={seed}: expected ({int(perturbed.sum())}, {masked}), got ({report.n_replacements}, {report.n_fallbacks})"
     assert sum(report.fallbacks_by_category.values()) == masked
@@ -184,7 +184,8 @@ def test_category_sizes_match_brute_force(case):
     for w in words:
         key = (TAG[w], POLARITY.get(w, 0))
         expected[key] = expected.get(key, 0) + 1
-    assert dict(sampler.stats().category_sizes) == expected
+    document = corpus[0].split()
+    assert dict(sampler.stats(document, np.zeros((0, len(document)), bool)).category_sizes) == expected
     d = sampler.dictionaries
     for tag in set(TAG[w] for w in words):
         assert set(d.positive.get(tag, ())) == {w for w in words if TAG[w] == tag and POLARITY.get(w, 0) >= 0}
@@ -397,6 +398,6 @@ def test_restaurants_end_to_end(spacy_tagger):
     exp = explainer.explain(text, max_len=3)
     assert exp.sampler == "pos" and exp.n_samples > 0
     assert not explainer.fast_path_status.active, "the mask-only fast path must not score POS samples"
-    assert sampler.stats().fallback_rate < 0.05, sampler.stats().fallbacks_by_category
+    assert exp.sampler_stats.fallback_rate < 0.05, exp.sampler_stats.fallbacks_by_category
     changed = np.array([[a != b for a, b in zip(t.split(), text.split())] for t in exp.sample_texts])
     assert np.array_equal(changed, exp.sample_perturbed)

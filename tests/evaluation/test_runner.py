@@ -1,65 +1,17 @@
-"""Smoke test of the experiment runner on a tiny synthetic data directory (no shared data needed)."""
+"""Smoke test of the experiment runner on a tiny synthetic data directory (tests/evaluation/conftest.py, no
+shared data needed), and the Anchor adapter's position mapping."""
 
-import csv
 import importlib
 import math
 
-import numpy as np
 import pytest
 
-from fred.evaluation.datasets import load_dataset
 from fred.evaluation.__main__ import main
 from fred.evaluation.explainers import Attribution, AnchorAdapter, token_starts, top_k
 from fred.evaluation.runner import RunConfig, run
 
 # shap's import emits matplotlib deprecation notices unrelated to this code.
 pytestmark = pytest.mark.filterwarnings("ignore::PendingDeprecationWarning")
-
-GOOD = ["great", "loved", "tasty", "friendly", "amazing"]
-BAD = ["awful", "cold", "rude", "bland", "slow"]
-FILLER = ["the", "food", "was", "and", "service", "place", "really"]
-
-YELP_ROWS = [
-    ('He said "great" | loved it\nsecond line!', "1"),
-    ("Cold food, rude staff.", "0"),
-    ("???", "1"),  # empty after preprocessing: dropped
-]
-
-
-def write_data(directory):
-    """restaurants.tsv (40 synthetic reviews) and a yelp.csv whose texts hold |, quotes and newlines."""
-    rng = np.random.default_rng(0)
-    with open(directory / "restaurants.tsv", "w", newline="") as handle:
-        handle.write("Review\tLiked\n")
-        for i in range(40):
-            label = i % 2
-            words = list(rng.choice(GOOD if label else BAD, size=2)) + list(rng.choice(FILLER, size=3 + i % 4))
-            rng.shuffle(words)
-            handle.write(" ".join(words).capitalize() + ".\t" + str(label) + "\n")
-    with open(directory / "yelp.csv", "w", newline="") as handle:
-        writer = csv.writer(handle, delimiter="|", quotechar='"', quoting=csv.QUOTE_MINIMAL)
-        writer.writerow(["text", "stars"])
-        writer.writerows(YELP_ROWS)
-
-
-@pytest.fixture()
-def data_dir(tmp_path):
-    write_data(tmp_path)
-    return tmp_path
-
-
-def test_yelp_parser_keeps_quoted_separators_and_newlines(data_dir):
-    """A line-based or naive '|' split would cut the first text in two; catches that and lost labels."""
-    data = load_dataset("yelp", data_dir)
-    assert data.texts == ("he said great loved it second line", "cold food rude staff"), data.texts
-    assert data.labels.tolist() == [1, 0] and data.n_dropped == 1
-
-
-def test_non_binary_label_refused(tmp_path):
-    """A 1-5 star file is refused rather than silently mapped."""
-    (tmp_path / "yelp.csv").write_text("text|stars\nnice|5\n")
-    with pytest.raises(ValueError, match="stars"):
-        load_dataset("yelp", tmp_path)
 
 
 def test_anchor_offsets_map_to_whitespace_positions():
@@ -120,3 +72,11 @@ def test_anchor_adapter_maps_positions():
     adapter = AnchorAdapter.__new__(AnchorAdapter)
     adapter.explainer, adapter.predict = Fake(), None
     assert adapter.explain("so  good and nice", seed=0) == Attribution((1, 2), (2, 1))
+
+
+@pytest.mark.parametrize("field, value, exc", [("n_docs", 1.0, TypeError), ("n_docs", 0, ValueError),
+                                                ("k_robust", True, TypeError), ("k_robust", -1, ValueError)])
+def test_run_config_refuses_wrong_types_and_values_separately(field, value, exc):
+    """Catches a float or a boolean count reported as ValueError, or a negative count accepted."""
+    with pytest.raises(exc, match=f"^{field} must be an integer >= "):
+        RunConfig(dataset="restaurants", model="logistic", explainers=("fred",), **{field: value})

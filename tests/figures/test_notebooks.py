@@ -14,7 +14,7 @@ pytest.importorskip("ipykernel")
 
 from fred.evaluation.datasets import data_dir  # noqa: E402
 
-NOTEBOOKS = sorted((Path(__file__).resolve().parent.parent / "notebooks").glob("*.py"))
+NOTEBOOKS = sorted((Path(__file__).resolve().parents[2] / "notebooks").glob("*.py"))
 #: Per-cell timeout of nbclient, seconds (each notebook takes ~10-20 s with quick parameters on 2 busy cores).
 CELL_TIMEOUT = 180
 

@@ -120,9 +120,11 @@ def test_classifier_output_changing_shape_between_calls_is_refused():
         ({"mask_token": "two words"}, ValueError,
          "mask_token must be one non-empty token without whitespace, got 'two words'"),
         ({"mask_token": ""}, ValueError, "mask_token must be one non-empty token without whitespace, got ''"),
+        ({"mask_token": 3}, TypeError, "mask_token must be one non-empty token without whitespace, got int"),
         ({"class_names": "ab"}, TypeError, "class_names must be a sequence of str or None"),
         ({"class_names": [1, 2]}, TypeError, "class_names must be a sequence of str or None"),
-        ({"random_state": "seed"}, TypeError, "random_state must be None, an int or a numpy Generator, got str"),
+        ({"random_state": "seed"}, TypeError,
+         "random_state must be None, an int, a numpy SeedSequence or a numpy Generator, got str"),
         ({"fast_path": 1}, TypeError, "fast_path must be a bool, got int"),
     ],
 )
@@ -282,22 +284,6 @@ def test_mask_sampler_perturbs_each_position_with_probability_p():
     assert z.shape == (n, b)
 
 
-def test_sample_size_is_minimal_at_exact_boundaries():
-    """Regression: sample_size(0.99, 0.9, 1) returned 3 because 2*log(0.1) rounds above log(0.01); two rows
-    already give coverage 1 - 0.1**2 >= 0.99 for the binary floats 0.9 and 0.99 (found by the lemma2 claim)."""
-    from fractions import Fraction
-
-    assert sample_size(0.99, 0.9, 1) == 2
-    assert 1 - (1 - Fraction(0.9)) ** 2 >= Fraction(0.99)
-    assert sample_size(0.75, 0.5, 1) == 2  # (1/2)**2 == 1 - 0.75 exactly: ">=" must accept equality
-    assert sample_size(0.95, max_len=10) == 3067  # the paper's n ~ 3000
-    # Exact boundaries where 50-digit logarithms get the sign of the gap wrong (about +1e-50): only the exact
-    # rational comparison returns n rather than n + 1. alpha = 1 - (1 - p^l)^n exactly in binary.
-    for alpha, size, p, n in [(0.9921875, 1, 0.5, 7), (0.7626953125, 2, 0.5, 5), (0.487091064453125, 3, 0.5, 5)]:
-        assert 1 - (1 - Fraction(p) ** size) ** n == Fraction(alpha)
-        assert sample_size(alpha, p, size) == n, (alpha, size, p)
-
-
 @pytest.mark.parametrize(
     "args, exc, message",
     [
@@ -356,12 +342,13 @@ def test_to_dict_has_every_field_with_its_value():
     d = exp.to_dict()
     assert set(d) == {"tokens", "label", "class_name", "best_ids", "best", "drop", "threshold", "found",
                       "mean_prediction", "original_prediction", "importances", "n_samples", "p", "eps", "max_len",
-                      "baseline", "sampler", "search", "counterfactuals"}
+                      "baseline", "sampler", "search", "fast_path", "counterfactuals"}
     for key in ("label", "class_name", "drop", "threshold", "found", "mean_prediction", "original_prediction",
                 "n_samples", "p", "eps", "max_len", "baseline", "sampler", "search"):
         assert d[key] == getattr(exp, key), key
     assert d["tokens"] == list(exp.tokens) and d["best"] == list(exp.best) and d["best_ids"] == list(exp.best_ids)
     assert_allclose(d["importances"], exp.importances)
+    assert d["fast_path"] == {"active": exp.fast_path.active, "reason": exp.fast_path.reason}
     assert d["counterfactuals"] == [c.to_dict() for c in exp.counterfactuals()]
 
 
@@ -414,17 +401,18 @@ def test_counterfactual_ties_keep_sampling_order_among_many_rows():
     assert [c.perturbed_ids for c in exp.counterfactuals(k=len(patterns))] == expected
 
 
-@pytest.mark.parametrize("k, exc", [(-1, ValueError), (True, ValueError), (1.5, ValueError), ("2", ValueError)])
+@pytest.mark.parametrize("k, exc", [(-1, ValueError), (True, TypeError), (1.5, TypeError), ("2", TypeError)])
 def test_counterfactuals_refuse_bad_k(k, exc):
-    """Catches a k check that needs two faults at once, or that refuses k = 0."""
+    """Catches a k check that needs two faults at once, refuses k = 0, or raises ValueError for a wrong type."""
     with pytest.raises(exc, match="k must be an integer >= 0"):
         hand_built().counterfactuals(k=k)
 
 
-@pytest.mark.parametrize("target", [-1, 2, True, 1.0])
-def test_counterfactuals_refuse_bad_target(target):
-    """Catches a target check that admits an out-of-range, boolean or float class."""
-    with pytest.raises(ValueError, match=r"target must be None or an integer in \[0, 2\)"):
+@pytest.mark.parametrize("target, exc", [(-1, ValueError), (2, ValueError), (True, TypeError), (1.0, TypeError)])
+def test_counterfactuals_refuse_bad_target(target, exc):
+    """Catches a target check that admits an out-of-range, boolean or float class, or raises ValueError for a
+    wrong type."""
+    with pytest.raises(exc, match=r"target must be an integer in \[0, 2\)"):
         hand_built().counterfactuals(target=target)
 
 

@@ -1,0 +1,102 @@
+"""Lemma 1 -- FRED's Monte Carlo drops converge to the exact limit, at rate 1/sqrt(n p^|c|).
+
+Black boxes are lookup tables over the 2^b mask patterns (tests/_black_boxes.py): one
+table comes from a fitted scikit-learn decision tree (non-linear), one from a TF-IDF +
+Ridge pipeline, one is arbitrary. The closed forms used here are tested against
+independent computations in tests/analytic/test_lemma1.py.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from scipy import stats
+
+from analytic import drop_asymptotic_variance, hoeffding_drop_bound, lemma1_limit, table_classifier
+from fred import Fred
+from tests._black_boxes import DOC, TABLES, tree_table
+
+
+def test_tree_black_box_is_non_linear():
+    """Guards the premise: the tree's table is not additive over positions (else this file tests only a linear f)."""
+    table = tree_table()
+    b = len(DOC)
+    codes = np.arange(2**b)
+    bits = ((codes[:, None] >> np.arange(b)) & 1).astype(float)
+    design = np.column_stack([np.ones(2**b), bits])
+    residual = table - design @ np.linalg.lstsq(design, table, rcond=None)[0]
+    assert np.ptp(table) > 0.5 and np.max(np.abs(residual)) > 0.1
+
+
+@pytest.mark.statistical
+@pytest.mark.parametrize("name", sorted(TABLES))
+@pytest.mark.parametrize("p", [0.3, 0.5])
+def test_monte_carlo_drops_within_hoeffding_bound(name, p):
+    """Catches a biased or wrongly normalised empirical drop (Eq. 3) in fred's mask sampler.
+
+    delta = 1e-6 per test: the bound is applied to every candidate of size <= 2
+    (b + C(b, 2) = 21 of them, so it also covers the data-selected best one) for
+    6 seeds, K = 126 estimates, each with delta1 = delta2 = 1e-6 / (2 K); by the
+    union bound every check holds with probability >= 1 - 1e-6.
+    Seeds 0..5, n = 400, max_len = 2; checked: the b importances and the selected drop.
+    """
+    table = TABLES[name]()
+    clf = table_classifier(DOC, table, n_classes=2)
+    value_range = float(np.ptp(table))
+    seeds, n, b = range(6), 400, len(DOC)
+    each = 1e-6 / (2 * len(seeds) * (b + b * (b - 1) // 2))
+    for seed in seeds:
+        exp = Fred(clf, random_state=seed).explain(" ".join(DOC), label=1, p=p, eps=0.15, max_len=2, n_samples=n)
+        perturbed = exp.sample_perturbed
+        checks = [((i,), exp.importances[i]) for i in range(b)] + [(exp.best_ids, exp.drop)]
+        for cand, estimate in checks:
+            n_c = int(perturbed[:, list(cand)].all(axis=1).sum())
+            assert n_c >= 1
+            limit = lemma1_limit(table, cand, p)
+            bound = hoeffding_drop_bound(value_range, n, n_c, each, each)
+            assert abs(estimate - limit) <= bound, (
+                f"{name} p={p} seed={seed} c={cand} n={n} n_c={n_c}: |{estimate} - {limit}| > bound {bound}")
+
+
+def median_ci(values: np.ndarray, delta: float) -> tuple[float, float]:
+    """Distribution-free CI [X_(k), X_(R-k+1)] for the median, coverage >= 1 - delta (binomial order statistics)."""
+    r = len(values)
+    k = int(stats.binom.ppf(delta / 2, r, 0.5))  # P(Bin(R, 1/2) <= k - 1) <= delta / 2
+    while stats.binom.cdf(k - 1, r, 0.5) > delta / 2:
+        k -= 1
+    assert k >= 1
+    ordered = np.sort(values)
+    return float(ordered[k - 1]), float(ordered[r - k])
+
+
+@pytest.mark.statistical
+def test_error_shrinks_like_inverse_sqrt_n_on_tree():
+    """Catches an estimator whose error does not shrink like sigma / sqrt(n) (sigma^2 ~ 1/p^|c|, delta method).
+
+    Decision-tree black box, candidate {3} ('not'), p = 0.5. For n1 = 100 and
+    n2 = 16 n1 we run R = 800 independent explanations (seeds 0..799 and
+    1000..1799) and take distribution-free CIs of the median |error|, each at
+    delta = 5e-7 (total 1e-6). The ratio of medians then lies in
+    [L1 / U2, U1 / L2]: it must contain 4 and exclude 1 and 16; each CI must
+    contain the delta-method prediction 0.6745 sigma / sqrt(n).
+    """
+    table, p, pos, n1, reps = tree_table(), 0.5, 3, 100, 800
+    clf = table_classifier(DOC, table, n_classes=2)
+    limit = lemma1_limit(table, [pos], p)
+    sigma = np.sqrt(drop_asymptotic_variance(table, [pos], p))
+    errors = {}
+    for n, offset in [(n1, 0), (16 * n1, 1000)]:
+        errors[n] = np.array([
+            abs(Fred(clf, random_state=offset + r).explain(" ".join(DOC), label=1, p=p, max_len=1, n_samples=n)
+                .importances[pos] - limit)
+            for r in range(reps)])
+    (l1, u1), (l2, u2) = median_ci(errors[n1], 5e-7), median_ci(errors[16 * n1], 5e-7)
+    low, high = l1 / u2, u1 / l2
+    slope = np.log(np.median(errors[16 * n1]) / np.median(errors[n1])) / np.log(16)
+    msg = (f"ratio CI [{low:.3f}, {high:.3f}] (slope CI [{-np.log(high) / np.log(16):.3f}, "
+           f"{-np.log(low) / np.log(16):.3f}]), fitted log-log slope {slope:.3f} (expected -0.5), sigma={sigma:.4f}")
+    assert low <= 4 <= high, msg
+    assert high < 16 and low > 1, msg
+    for n, (lo, hi) in [(n1, (l1, u1)), (16 * n1, (l2, u2))]:
+        predicted = stats.norm.ppf(0.75) * sigma / np.sqrt(n)
+        assert lo <= predicted <= hi, f"n={n}: predicted median |error| {predicted:.5f} not in [{lo:.5f}, {hi:.5f}]"

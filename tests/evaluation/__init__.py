@@ -1,0 +1,1 @@
+"""Tests of the experiments (fred.evaluation): metrics, datasets, runner."""

@@ -1,0 +1,1 @@
+"""Tests of the conformance kit (proofs_checks.kit)."""
