@@ -13,7 +13,7 @@ One module per object of the paper:
 Arguments come in the order ``(data, p, eps, max_len, *, baseline=...)``.
 """
 
-from .lemma1 import drop_asymptotic_variance, hoeffding_drop_bound, lemma1_limit
+from .lemma1 import drop_asymptotic_variance, empirical_drop, hoeffding_drop_bound, lemma1_limit
 from .lemma2 import (
     binomial_identity_sym,
     coverage,
@@ -86,6 +86,7 @@ __all__ = [
     "coverage_sym",
     "covers",
     "drop_asymptotic_variance",
+    "empirical_drop",
     "exact_drop",
     "exact_explain",
     "expected_prediction",

@@ -28,6 +28,21 @@ def _covered(b: int, positions: Sequence[int]) -> np.ndarray:
     return (np.arange(2**b) & s) == s
 
 
+def empirical_drop(f, perturbed, positions: Sequence[int]) -> tuple[float | None, int]:
+    """Eq. (3) written out, and n_c: mean of f over all rows minus its mean over the rows perturbing ``positions``.
+
+    ``f`` holds the model's value on each row, ``perturbed[i, j]`` whether row i perturbs position j. The
+    drop is undefined (None) when no row perturbs every position of the candidate (n_c = 0).
+
+    >>> empirical_drop([1.0, 0.0, 0.5], np.array([[False], [True], [True]]), [0])
+    (0.25, 2)
+    """
+    f = np.asarray(f, dtype=float)
+    rows = np.asarray(perturbed, dtype=bool)[:, list(positions)].all(axis=1)
+    n_c = int(rows.sum())
+    return (None, 0) if n_c == 0 else (float(f.mean() - f[rows].mean()), n_c)
+
+
 def lemma1_limit(table, positions: Sequence[int], p: float) -> float:
     """mu - E[f 1{c perturbed}] / p^|c|, with expectations over all 2^b patterns.
 

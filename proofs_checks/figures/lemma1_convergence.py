@@ -21,12 +21,11 @@ from matplotlib.lines import Line2D
 from matplotlib.patches import Patch
 from scipy.stats import norm
 
-from analytic import best_drop_of_size, drop_asymptotic_variance, lemma1_limit, table_from_classifier
+from analytic import best_drop_of_size, drop_asymptotic_variance, empirical_drop, lemma1_limit, table_from_classifier
 from fred import MaskSampler
-from fred.drops import extension_drops
+from fred._progress import progress
 
 from ..family import Case, cases
-from fred._progress import progress
 
 from .output import new_figure
 
@@ -65,16 +64,6 @@ def sample_seed(seed: int, p_index: int, n: int, repetition: int) -> np.random.S
     return np.random.SeedSequence([seed, p_index, n, repetition])
 
 
-def empirical_drop(table: np.ndarray, perturbed: np.ndarray, positions: tuple[int, ...]) -> float:
-    """FRED's Eq. (3) drop of ``positions`` on the rows ``perturbed`` of the tabulated black box (NaN if n_c = 0)."""
-    n, b = perturbed.shape
-    f = table[perturbed @ (1 << np.arange(b))]
-    weights = np.full(n, 1.0 / n)
-    prefix = np.array([positions[:-1]], dtype=np.intp).reshape(1, len(positions) - 1)
-    drops, defined = extension_drops(perturbed, weights, f.mean() - f, prefix)
-    return float(drops[0, positions[-1]]) if defined[0, positions[-1]] else float("nan")
-
-
 def lemma1_convergence_data(seed: int = 0, quick: bool = False) -> Lemma1Data:
     """Run the simulation: 13 values of n in [10, 1e5] and 100 repetitions (quick: 5 in [10, 1e3], 20)."""
     ns = np.unique(np.round(np.logspace(1, 3, 5) if quick else np.logspace(1, 5, 13)).astype(int))
@@ -96,8 +85,10 @@ def lemma1_convergence_data(seed: int = 0, quick: bool = False) -> Lemma1Data:
         for j, n in enumerate(progress(ns, f"Lemma 1, p={p}")):
             for r in range(repetitions):
                 rows = sampler.draw(b, p, int(n), np.random.default_rng(sample_seed(seed, i, int(n), r))).perturbed
+                f = table[rows @ (1 << np.arange(b))]
                 for k, c in enumerate(chosen):
-                    errors[i, k, j, r] = abs(empirical_drop(table, rows, c) - limits[i, k])
+                    drop, _ = empirical_drop(f, rows, c)
+                    errors[i, k, j, r] = np.nan if drop is None else abs(drop - limits[i, k])
     return Lemma1Data(case, PS, SIZES, tuple(candidates), ns, errors, limits, sigmas, seed, repetitions)
 
 
