@@ -20,6 +20,7 @@ from .lemma2 import (
     coverage_sym,
     covers,
     joint_coverage,
+    joint_coverage_all_sizes,
     joint_coverage_bounds,
     joint_coverage_monte_carlo,
     joint_coverage_upper_bound,
@@ -27,7 +28,7 @@ from .lemma2 import (
     sample_size_rational,
     sample_size_sym,
 )
-from .prop1_l2norm import L2NormalisedLinearModel
+from .prop1_l2norm import L2NormalisedLinearModel, l2_table_sym
 from .prop1_linear import (
     kept_count_sym,
     linear_best_drops,
@@ -39,6 +40,7 @@ from .prop1_linear import (
     linear_minimal_size,
     linear_optimal_counts,
     linear_optimal_positions,
+    logistic_table_sym,
 )
 from .prop2_shortcut import (
     ShortcutModel,
@@ -56,14 +58,18 @@ from .prop2_shortcut import (
     shortcut_optimal_counts_bruteforce,
 )
 from .referee import (
+    Eq2Solutions,
     ExactExplanation,
     all_drops,
+    all_drops_rational,
     best_drop_of_size,
     code_of,
+    eq2_solutions,
     exact_drop,
     exact_explain,
     expected_prediction,
     linear_table,
+    linear_table_rational,
     masked_texts,
     pattern_weights,
     positions_of,
@@ -73,11 +79,13 @@ from .referee import (
 from .tfidf import LinearTfidfModel, check_vectorizer, idf
 
 __all__ = [
+    "Eq2Solutions",
     "ExactExplanation",
     "L2NormalisedLinearModel",
     "LinearTfidfModel",
     "ShortcutModel",
     "all_drops",
+    "all_drops_rational",
     "best_drop_of_size",
     "binomial_identity_sym",
     "check_vectorizer",
@@ -86,6 +94,7 @@ __all__ = [
     "coverage_sym",
     "covers",
     "drop_asymptotic_variance",
+    "eq2_solutions",
     "empirical_drop",
     "exact_drop",
     "exact_explain",
@@ -93,10 +102,12 @@ __all__ = [
     "hoeffding_drop_bound",
     "idf",
     "joint_coverage",
+    "joint_coverage_all_sizes",
     "joint_coverage_bounds",
     "joint_coverage_monte_carlo",
     "joint_coverage_upper_bound",
     "kept_count_sym",
+    "l2_table_sym",
     "lemma1_limit",
     "linear_best_drops",
     "linear_drop",
@@ -107,7 +118,9 @@ __all__ = [
     "linear_minimal_size",
     "linear_optimal_counts",
     "linear_optimal_positions",
+    "logistic_table_sym",
     "linear_table",
+    "linear_table_rational",
     "masked_texts",
     "pattern_weights",
     "positions_of",

@@ -101,21 +101,6 @@ def binomial_identity_sym(n: int, q=None) -> sp.Expr:
     return sp.expand(total - (1 - (1 - q) ** n))
 
 
-def covers(alpha, n: int, p: float, max_len: int) -> bool:
-    """Whether n rows cover a size-``max_len`` candidate with probability >= alpha, for binary floats p, alpha.
-
-    Decided in rational arithmetic for n <= 400 and with 80-digit logarithms above (where
-    the rationals grow too long and the two sides are far from equal).
-
-    >>> covers(0.95, 5, 0.5, 1), covers(0.95, 4, 0.5, 1)
-    (True, False)
-    """
-    if n <= 400:
-        return coverage_sym(n, Fraction(p), max_len) >= Fraction(alpha)
-    with mpmath.workdps(80):
-        return n * mpmath.log1p(-mpmath.mpf(p) ** max_len) <= mpmath.log1p(-mpmath.mpf(alpha))
-
-
 def _targets(b: int, max_len: int) -> np.ndarray:
     if not 1 <= max_len <= b:
         raise ValueError(f"max_len must lie in [1, b={b}], got {max_len}")
@@ -191,3 +176,78 @@ def joint_coverage_upper_bound(b: int, n: int, p: float, max_len: int) -> float:
             pairs = n_sets * math.comb(max_len, i) * math.comb(b - max_len, max_len - i)
             ex2 += pairs * (1 - 2 * q + mpmath.mpf(p) ** (2 * max_len - i)) ** n
         return float(min(1, (ex2 - ex**2) / ex**2)) if ex > 0 else 1.0
+
+
+def covers(alpha, n: int, p, max_len: int) -> bool:
+    """Whether (1 - p^l)^n <= 1 - alpha, decided exactly for the exact values of alpha and p.
+
+    Floats are read as their binary values (``Fraction(0.95)``); Fractions as they are. In rational arithmetic for n <= 400; above, n log(1 - p^l) - log(1 - alpha) is
+    enclosed in a 400-bit interval (mpmath's interval arithmetic, outward rounding) and the sign
+    is read off the interval when it excludes 0, otherwise decided in rational arithmetic.
+
+    >>> covers(0.95, 5, 0.5, 1), covers(0.95, 4, 0.5, 1)
+    (True, False)
+    >>> covers(Fraction(3, 4), 2, Fraction(1, 2), 1)   # equality counts as covered
+    True
+    """
+    alpha, p = Fraction(alpha), Fraction(p)
+    if n <= 400:
+        return coverage_sym(n, p, max_len) >= alpha
+    iv = mpmath.iv
+    saved = iv.prec
+    try:
+        iv.prec = 400
+        q = (iv.mpf(p.numerator) / p.denominator) ** max_len
+        gap = n * iv.log(1 - q) - iv.log(1 - iv.mpf(alpha.numerator) / alpha.denominator)
+        if gap.b < 0:  # the whole enclosure is negative: (1 - q)^n < 1 - alpha
+            return True
+        if gap.a > 0:
+            return False
+    finally:
+        iv.prec = saved
+    return coverage_sym(n, p, max_len) >= alpha
+
+
+def _all_targets(b: int, max_len: int) -> list[int]:
+    """Codes of the non-empty position sets of size <= max_len of a b-token document."""
+    if not 1 <= b or not 1 <= max_len:
+        raise ValueError(f"b and max_len must be >= 1, got b={b}, max_len={max_len}")
+    return [code_of(s) for r in range(1, min(max_len, b) + 1) for s in itertools.combinations(range(b), r)]
+
+
+def joint_coverage_all_sizes(b: int, n: int, p, max_len: int):
+    """P(every non-empty position set of size <= max_len is perturbed in some of n rows), any max_len >= 1.
+
+    Computed row by row, without inclusion-exclusion: the state after k rows is the set of candidates
+    already covered (a bitmask over the candidates), and one row with pattern ``code`` adds every
+    candidate contained in ``code``; the distribution of the state is propagated through n rows.
+    Unlike :func:`joint_coverage`, ``max_len`` may exceed b (then the candidates are all non-empty
+    subsets of the document). Rational when p is a ``Fraction``. At most 31 candidates (b <= 5).
+
+    >>> joint_coverage_all_sizes(2, 5, Fraction(1, 2), 1)
+    Fraction(961, 1024)
+    >>> joint_coverage_all_sizes(2, 3, Fraction(1, 2), 4) == 1 - (1 - Fraction(1, 4)) ** 3   # the whole document
+    True
+    """
+    targets = _all_targets(b, max_len)
+    if len(targets) > 31:
+        raise ValueError(f"{len(targets)} candidates: too many states for the row-by-row computation (at most 31)")
+    row = {}  # covered-candidates mask of one row -> probability of the row's patterns giving that mask
+    for code in range(2**b):
+        k = bin(code).count("1")
+        mask = sum(1 << j for j, t in enumerate(targets) if code & t == t)
+        row[mask] = row.get(mask, 0) + p**k * (1 - p) ** (b - k)
+    scale = 1
+    if isinstance(p, Fraction):  # integer weights over a common denominator: exact and much faster
+        scale = math.lcm(*(Fraction(w).denominator for w in row.values()))
+        row = {mask: int(w * scale) for mask, w in row.items()}
+    state = {0: 1}
+    for _ in range(n):
+        nxt: dict[int, object] = {}
+        for covered, prob in state.items():
+            for mask, w in row.items():
+                key = covered | mask
+                nxt[key] = nxt.get(key, 0) + prob * w
+        state = nxt
+    full = state.get((1 << len(targets)) - 1, 0)
+    return Fraction(full, scale**n) if isinstance(p, Fraction) else float(full)

@@ -44,3 +44,26 @@ class L2NormalisedLinearModel:
             norm = np.sqrt(sum(x * x for x in u.values()))
             out.append(self.intercept + (sum(self.coef[w] * u[w] for w in self.words) / norm if norm > 0 else 0.0))
         return np.array(out)
+
+
+def l2_table_sym(model: L2NormalisedLinearModel, tokens: Sequence[str]) -> list:
+    """f of ``model`` on every mask pattern of ``tokens`` as exact sympy numbers (code order of
+    analytic.referee: bit i set = position i masked, i.e. removed). Floats are read as the exact binary
+    rationals they are, so the drops of :func:`analytic.prop1_linear.rational_drops` on this table are exact.
+
+    >>> f = L2NormalisedLinearModel({"a": 1.0, "b": 0.5}, {"a": 0.5, "b": 2.0})
+    >>> l2_table_sym(f, ["a", "b"])
+    [3*sqrt(17)/17, 1/2, 1, 0]
+    """
+    import sympy as sp
+
+    coef = {w: sp.Rational(c) for w, c in model.coef.items()}
+    idf = {w: sp.Rational(v) for w, v in model.idf.items()}
+    out = []
+    for code in range(2 ** len(tokens)):
+        kept = [t for i, t in enumerate(tokens) if not code >> i & 1]
+        u = {w: kept.count(w) * idf[w] for w in model.words}
+        norm = sp.sqrt(sum(x**2 for x in u.values()))
+        out.append(sp.Rational(model.intercept) + (sp.radsimp(sum(coef[w] * u[w] for w in model.words) / norm)
+                                                    if norm != 0 else 0))
+    return out

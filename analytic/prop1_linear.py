@@ -26,6 +26,8 @@ from typing import Sequence
 import numpy as np
 import sympy as sp
 
+from .referee import linear_table_rational
+
 
 def kept_count_sym(m: int, count: int, p=None) -> sp.Expr:
     """E[M_j | ``count`` of the m_j occurrences perturbed]: the other m_j - count are each kept w.p. 1 - p.
@@ -159,3 +161,13 @@ def linear_minimal_size(a, m, intercept: float, p: float, eps: float, max_len: i
     drops = linear_best_drops(a, m, p, max_len) + (ref - mean)
     hits = np.flatnonzero(drops >= eps * ref)
     return int(hits[0]) + 1 if len(hits) else None
+
+
+def logistic_table_sym(position_weights: Sequence, intercept=0) -> list:
+    """sigma(lambda_0 + sum of a_i over kept positions) for every code, as exact sympy numbers.
+
+    >>> logistic_table_sym([sp.log(3)], 0)
+    [3/4, 1/2]
+    """
+    return [sp.nsimplify(1) / (1 + sp.exp(-sp.sympify(z))) for z in linear_table_rational(
+        [sp.sympify(x) for x in position_weights], sp.sympify(intercept))]

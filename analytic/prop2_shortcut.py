@@ -20,11 +20,24 @@ has the maximal drop E[f]. The minimal size is therefore
 which equals m_1 (Prop. 2's c*_1 = min(m_1, l_max)) iff m_1 = 1 or
 eps > 1 - (1 - p) / (1 - p^{m_1}). Counterexample: "w w", p = 1/2, eps = 0.15:
 one occurrence drops E[f] from 3/4 to 1/2, i.e. by 1/3 >= 0.15, so l* = 1.
+
+Everything here assumes f(xi) = 1 (every word of J occurs in the document).
+With the threshold eps * f(xi) = eps of the authors' released code (baseline
+"original") the ordering of candidates of one size is the same (it depends on
+prod_j (1 - p^{m_j - c_j}) only) but the factors of the other words no longer
+cancel:
+
+    l* = min { l : (1 - p^{m_1 - l}) prod_{j >= 2} (1 - p^{m_j}) <= 1 - eps }.
+
+The solution of Eq. (2) need not be unique: m = (2, 3), p = 1/2, eps = 0.1
+admits the counts (1, 0) and (0, 1); (l*, 0, ..., 0) is the one with the
+largest drop, which FRED returns.
 """
 
 from __future__ import annotations
 
 import itertools
+import math
 from dataclasses import dataclass
 from typing import Sequence
 
@@ -145,33 +158,74 @@ def shortcut_optimal_counts_bruteforce(m, size: int, p: float, n_other: int = 0)
     return best, argbest
 
 
-def shortcut_minimal_size(m, p: float, eps: float, max_len: int | None = None) -> int | None:
-    """l* = smallest l with 1 - p^{m_1 - l} <= (1 - eps)(1 - p^{m_1}) (baseline "mean"); None if l* > max_len.
+def _rest_of_mean(m, p):
+    """prod_{j >= 2} (1 - p^{m_j}): E[f] without the factor of one least frequent word (exact for ``Fraction`` p)."""
+    m = [int(mj) for mj in m]
+    rest = list(m)
+    rest.remove(min(m))
+    return math.prod(1 - p**mj for mj in rest)
+
+
+def _check_baseline(baseline: str) -> str:
+    if baseline not in ("mean", "original"):
+        raise ValueError(f"baseline must be 'mean' or 'original', got {baseline!r}")
+    return baseline
+
+
+def shortcut_minimal_size(m, p: float, eps: float, max_len: int | None = None, *,
+                          baseline: str = "mean") -> int | None:
+    """l*, the size of the minimal candidates of Eq. (2) on the shortcut model; None if l* > max_len.
+
+    Assumes f(xi) = 1 (every word of J occurs: each m_j >= 1). The best candidate of size l < m_1 is
+    (l, 0, ..., 0), whose f given the candidate perturbed is F_l = (1 - p^{m_1 - l}) prod_{j >= 2} (1 - p^{m_j});
+    it reaches the threshold iff
+
+    * baseline "mean" (the paper, threshold eps E[f]): 1 - p^{m_1 - l} <= (1 - eps)(1 - p^{m_1});
+    * baseline "original" (the authors' released code, threshold eps f(xi) = eps):
+      (1 - p^{m_1 - l}) prod_{j >= 2} (1 - p^{m_j}) <= 1 - eps.
+
+    l* is the smallest l >= 1 that does (l = m_1 always does, so l* <= m_1).
 
     >>> shortcut_minimal_size([2], 0.5, 0.15)   # Prop. 2 says 2
     1
     >>> shortcut_minimal_size([2], 0.5, 0.5)
     2
+    >>> from fractions import Fraction
+    >>> half = Fraction(1, 2)
+    >>> shortcut_minimal_size([2, 3], half, half), shortcut_minimal_size([2, 3], half, half, baseline="original")
+    (2, 1)
 
-    Floats can put eps on either side of a boundary such as eps = 1/3 here;
-    ``Fraction`` arguments decide it exactly.
+    (mean: 1/2 > (1/2)(3/4); original: (1/2)(7/8) = 7/16 <= 1/2.) Floats can put eps on either side of
+    a boundary such as eps = 1/3 here; ``Fraction`` arguments decide it exactly.
     """
+    _check_baseline(baseline)
     m1 = int(np.min(m))
-    target = (1 - eps) * (1 - p**m1)
-    size = next(l for l in range(1, m1 + 1) if 1 - p ** (m1 - l) <= target)
+    if baseline == "mean":
+        target = (1 - eps) * (1 - p**m1)
+        size = next(l for l in range(1, m1 + 1) if 1 - p ** (m1 - l) <= target)
+    else:
+        rest = _rest_of_mean(m, p)
+        size = next(l for l in range(1, m1 + 1) if (1 - p ** (m1 - l)) * rest <= 1 - eps)
     return size if max_len is None or size <= max_len else None
 
 
-def shortcut_claim_holds(m, p: float, eps: float) -> bool:
+def shortcut_claim_holds(m, p: float, eps: float, *, baseline: str = "mean") -> bool:
     """Whether Prop. 2's c*_1 = m_1 (with l_max >= m_1) agrees with :func:`shortcut_minimal_size`.
 
     >>> shortcut_claim_holds([2], 0.5, 0.15), shortcut_claim_holds([1, 4], 0.5, 0.15)
     (False, True)
 
     At eps equal to :func:`shortcut_claim_eps` the claim fails (l* = m_1 - 1);
-    only ``Fraction`` arguments decide that comparison without rounding.
+    only ``Fraction`` arguments decide that comparison without rounding. With
+    baseline "original" it holds iff m_1 = 1 or (1 - p) prod_{j >= 2} (1 - p^{m_j}) > 1 - eps:
+
+    >>> shortcut_claim_holds([2, 3], 0.5, 0.5), shortcut_claim_holds([2, 3], 0.5, 0.5, baseline="original")
+    (True, False)
     """
+    _check_baseline(baseline)
     m1 = int(np.min(m))
+    if baseline == "original":
+        return m1 == 1 or (1 - p) * _rest_of_mean(m, p) > 1 - eps
     return m1 == 1 or eps > shortcut_claim_eps(m1, p)
 
 
@@ -223,10 +277,11 @@ class ShortcutModel:
         counts = [sum(tokens[i] == w for i in set(positions)) for w in self.words]
         return shortcut_drop(self.multiplicities(tokens), counts, p)
 
-    def minimal_size(self, tokens: Sequence[str], p: float, eps: float, max_len: int | None = None) -> int | None:
-        """l*, the size of FRED's explanation of ``tokens`` (baseline "mean"); see :func:`shortcut_minimal_size`.
+    def minimal_size(self, tokens: Sequence[str], p: float, eps: float, max_len: int | None = None, *,
+                     baseline: str = "mean") -> int | None:
+        """l*, the size of FRED's explanation of ``tokens``; see :func:`shortcut_minimal_size`.
 
         >>> ShortcutModel(("good",)).minimal_size("good food good".split(), 0.5, 0.15)
         1
         """
-        return shortcut_minimal_size(self.multiplicities(tokens), p, eps, max_len)
+        return shortcut_minimal_size(self.multiplicities(tokens), p, eps, max_len, baseline=baseline)

@@ -255,3 +255,89 @@ def best_drop_of_size(table, p: float, size: int, *, baseline: str = "mean") -> 
     values = np.array([drops[code_of(s)] for s in sets])
     top = values.max()
     return float(top), [s for s, v in zip(sets, values) if v >= top - 1e-12]
+
+
+# --------------------------------------------------------------------------- the referee in exact arithmetic
+# The same enumeration of the 2^b patterns in the arithmetic of the inputs: rational for ``fractions.Fraction``
+# tables and p, exact symbolic for sympy numbers (then sympy decides each comparison). This is what confirms a
+# counterexample without floating point.
+
+
+def linear_table_rational(position_weights: Sequence, intercept=0) -> list:
+    """:func:`linear_table` in the arithmetic of the inputs: f = lambda_0 + sum of a_i over the kept positions.
+
+    >>> from fractions import Fraction
+    >>> linear_table_rational([Fraction(1), Fraction(1, 2)], Fraction(-1, 4))
+    [Fraction(5, 4), Fraction(1, 4), Fraction(3, 4), Fraction(-1, 4)]
+    """
+    a = list(position_weights)
+    return [intercept + sum(a[i] for i in range(len(a)) if not code >> i & 1) for code in range(2 ** len(a))]
+
+
+def all_drops_rational(table: Sequence, p, *, baseline: str = "mean") -> tuple[object, dict[tuple[int, ...], object]]:
+    """The reference (E[f] or f(original)) and the drop of every non-empty position set, keyed by its sorted
+    positions, in the arithmetic of ``table`` and ``p`` (superset sums over the 2^b patterns, as :func:`all_drops`).
+
+    >>> from fractions import Fraction as F
+    >>> mean, drops = all_drops_rational(linear_table_rational([F(1), F(1, 2)]), F(1, 2))
+    >>> mean, drops[(0,)], drops[(1,)], drops[(0, 1)]
+    (Fraction(3, 4), Fraction(1, 2), Fraction(1, 4), Fraction(3, 4))
+    """
+    table = list(table)
+    b = len(table).bit_length() - 1
+    if len(table) != 2**b or b < 1:
+        raise ValueError(f"table must have 2**b entries (b >= 1), got {len(table)}")
+    if baseline not in ("mean", "original"):
+        raise ValueError(f"baseline must be 'mean' or 'original', got {baseline!r}")
+    weight = [p ** bin(code).count("1") * (1 - p) ** (b - bin(code).count("1")) for code in range(2**b)]
+    value = [w * f for w, f in zip(weight, table)]
+    for i in range(b):  # superset sums: entry S becomes the sum over the codes containing S
+        for code in range(2**b):
+            if not code >> i & 1:
+                weight[code] += weight[code | 1 << i]
+                value[code] += value[code | 1 << i]
+    reference = value[0] if baseline == "mean" else table[0]  # weight[0] sums every pattern: 1
+    return reference, {positions_of(code): reference - value[code] / weight[code] for code in range(1, 2**b)}
+
+
+@dataclass(frozen=True)
+class Eq2Solutions:
+    """Every solution of Eq. (2) on one document, in exact arithmetic.
+
+    ``solutions`` are all position sets of the minimal size ``size`` whose drop reaches ``threshold = eps *
+    reference`` (Eq. 2 as written: any minimiser); ``fred_choice`` is the one Algorithm 1 returns, the largest
+    drop among them, ties to the lexicographically smallest sorted tuple. ``size`` is None (and both are empty)
+    when no set of size <= max_len reaches the threshold.
+    """
+
+    mean: object
+    original: object
+    threshold: object
+    size: int | None
+    solutions: tuple[tuple[int, ...], ...]
+    fred_choice: tuple[int, ...]
+    drops: dict
+
+
+def eq2_solutions(table: Sequence, p, eps, max_len: int, *, baseline: str = "mean",
+                  drops: tuple | None = None) -> Eq2Solutions:
+    """All minimisers of Eq. (2) and FRED's choice among them, from :func:`all_drops_rational`.
+
+    ``drops`` may pass ``all_drops_rational(table, p, baseline=baseline)`` computed once for several eps.
+
+    >>> from fractions import Fraction as F
+    >>> r = eq2_solutions(linear_table_rational([F(1), F(1, 2)]), F(1, 2), F(15, 100), 2)
+    >>> r.size, r.solutions, r.fred_choice, r.threshold
+    (1, ((0,), (1,)), (0,), Fraction(9, 80))
+    """
+    table = list(table)
+    reference, drops = all_drops_rational(table, p, baseline=baseline) if drops is None else drops
+    mean = reference if baseline == "mean" else all_drops_rational(table, p)[0]
+    threshold = eps * reference
+    for size in range(1, min(max_len, len(table).bit_length() - 1) + 1):
+        sets = [s for s in drops if len(s) == size and bool(drops[s] >= threshold)]
+        if sets:
+            top = max(drops[s] for s in sets)
+            choice = min(s for s in sets if not bool(drops[s] < top))
+            return Eq2Solutions(mean, table[0], threshold, size, tuple(sorted(sets)), choice, drops)
+    return Eq2Solutions(mean, table[0], threshold, None, (), (), drops)

@@ -37,6 +37,8 @@ import numpy as np
 
 from analytic import exact_explain, hoeffding_drop_bound, table_from_classifier
 
+from .seeds import statistical_seed
+
 #: Total false-alarm probability of each statistical check.
 DELTA = 1e-6
 #: Monte Carlo sample size of the statistical variants.
@@ -260,7 +262,7 @@ def _skippable(check):
 
 
 def fred_factory(classifier_fn, exact: bool = False):
-    """The reference explainer as a kit factory."""
+    """The reference explainer as a kit factory (seed 0, or re-drawn by ``FRED_STATISTICAL_SEED``)."""
     from fred import Fred
 
-    return Fred(classifier_fn, sampler="exact" if exact else "mask", random_state=0)
+    return Fred(classifier_fn, sampler="exact" if exact else "mask", random_state=statistical_seed(0))

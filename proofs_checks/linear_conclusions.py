@@ -5,15 +5,22 @@
 (so FRED includes words by decreasing lambda_j v_j until the threshold is met).
 Both are judged by exact enumeration (``analytic``), and FRED's own choice with the
 exact sampler is checked against them.
+
+Eq. (2) can have several solutions (every set of the minimal size whose drop reaches the
+threshold), so each (case, p, eps) is also judged on *every* solution (Prop. 1 as written,
+"the solution" read as any minimiser), besides FRED's choice (the largest drop among them).
 """
 
 from __future__ import annotations
 
+import itertools
 from dataclasses import dataclass
+from fractions import Fraction
 
 import numpy as np
 
-from analytic import LinearTfidfModel, best_drop_of_size, table_from_classifier
+from analytic import LinearTfidfModel, all_drops, best_drop_of_size, pattern_weights, table_from_classifier
+from analytic.referee import popcounts, positions_of
 from fred import Fred
 
 from .family import Case
@@ -21,6 +28,8 @@ from .family import Case
 PS = (0.1, 0.5, 0.9)
 EPSS = (0.05, 0.15, 0.5, 1.0)
 VALUE_TOL = 1e-9  # position weights equal up to this are ties
+THRESHOLD_RTOL = 1e-12  # a drop within this (times max(1, max|f|)) of the threshold meets it, as in fred.search
+MAX_LEN = 10
 
 
 def position_weights(case: Case) -> tuple[np.ndarray, int | None]:
@@ -42,25 +51,73 @@ def is_top_set(a: np.ndarray, positions) -> bool:
     return bool(np.all(np.abs(chosen - top) <= VALUE_TOL))
 
 
+def strictly_ordered(case: Case, a: np.ndarray) -> bool:
+    """Prop. 1's assumption lambda_1 v_1 > ... > lambda_d v_d: distinct words have distinct weights."""
+    by_word = {}
+    for token, weight in zip(case.tokens, a):
+        by_word.setdefault(token, float(weight))
+    values = np.sort(list(by_word.values()))
+    return bool(np.all(np.diff(values) > VALUE_TOL))
+
+
+def solutions_of_eq2(drops: np.ndarray, b: int, threshold: float, max_len: int, tol: float):
+    """(size, solutions, near): every position set of the minimal size whose drop reaches the threshold
+    (within ``tol``), and how many drops of the sizes examined lie within ``tol`` of the threshold."""
+    size_of = popcounts(b)
+    near = 0
+    for size in range(1, min(max_len, b) + 1):
+        codes = np.flatnonzero(size_of == size)
+        near += int(np.sum(np.abs(drops[codes] - threshold) <= tol))
+        hits = codes[drops[codes] >= threshold - tol]
+        if len(hits):
+            return size, [positions_of(int(c)) for c in hits], near
+    return None, [], near
+
+
 @dataclass(frozen=True)
 class CaseVerdict:
-    """Outcome of one (case, p): where (ii) fails by size, and (i)/(ii) on FRED's picks over the eps grid."""
+    """Outcome of one (case, p): where (ii) fails by size, (i)/(ii) on FRED's picks over the eps grid, and
+    (i)/(ii) on every solution of Eq. (2) over the eps grid (``solution_checks``, one dict per eps)."""
 
     case: Case
     p: float
     top_set_not_best: tuple[dict, ...]
     fred_violations: tuple[dict, ...]
+    original: float = float("nan")  # f(xi), the explained class's score
+    mean: float = float("nan")  # E[f]
+    strict_order: bool = True  # distinct words have distinct lambda_j v_j (Prop. 1's assumption)
+    solution_checks: tuple[dict, ...] = ()
 
     @property
     def ok(self) -> bool:
         return not self.top_set_not_best and not self.fred_violations
 
+    def describe(self, eps: float | None = None) -> dict:
+        """Compact descriptor: model kind, corpus seed, document, p (and eps)."""
+        out = {**self.case.describe(), "p": self.p}
+        return out if eps is None else {**out, "eps": eps}
+
+    def solution_violations_of(self, which: str) -> list[dict]:
+        """Per eps, the solutions of Eq. (2) violating ``"(i)"`` or ``"(ii)"`` (only the eps where some do)."""
+        out = []
+        for check in self.solution_checks:
+            bad = [s for s in check["violating"] if which in s["violates"]]
+            if bad:
+                out.append({"eps": check["eps"], "size": check["size"], "n_solutions": check["n_solutions"],
+                            "violating": bad[:3], "n_violating": len(bad)})
+        return out
+
 
 def evaluate(case: Case, p: float, epss=EPSS) -> CaseVerdict:
-    """Check (ii) for every size by brute force, then FRED's exact choice for each eps against (i) and (ii)."""
+    """Check (ii) for every size by brute force, then FRED's exact choice and every solution of Eq. (2) for
+    each eps against (i) and (ii)."""
     a, label = position_weights(case)
     clf = case.classifier_fn()
     table = table_from_classifier(clf, list(case.tokens), label=label)
+    b = len(a)
+    mean = float(pattern_weights(b, p) @ table)
+    drops = all_drops(table, p)
+    tol = THRESHOLD_RTOL * max(1.0, float(np.max(np.abs(table))))
     order = sorted(range(len(a)), key=lambda i: (-a[i], i))
     not_best = []
     for size in range(1, len(a) + 1):
@@ -70,14 +127,27 @@ def evaluate(case: Case, p: float, epss=EPSS) -> CaseVerdict:
             not_best.append({"size": size, "top_weight_set": list(greedy), "best_sets": [list(w) for w in winners],
                              "best_drop": top})
     violations = []
+    checks = []
     for eps in epss:
-        exp = Fred(clf, sampler="exact").explain(case.text, label=label, p=p, eps=eps, max_len=10)
+        exp = Fred(clf, sampler="exact").explain(case.text, label=label, p=p, eps=eps, max_len=MAX_LEN)
         bad_i = exp.found and any(a[i] < -VALUE_TOL for i in exp.best_ids)
         bad_ii = exp.found and not is_top_set(a, exp.best_ids)
         if bad_i or bad_ii:
             violations.append({"eps": eps, "best_ids": list(exp.best_ids), "best": list(exp.best),
-                               "weights": [round(float(x), 6) for x in a], "violates": "(i)" if bad_i else "(ii)"})
-    return CaseVerdict(case, p, tuple(not_best), tuple(violations))
+                               "weights": [round(float(x), 6) for x in a],
+                               "violates": ",".join(w for w, bad in (("(i)", bad_i), ("(ii)", bad_ii)) if bad)})
+        size, sols, near = solutions_of_eq2(drops, b, eps * mean, MAX_LEN, tol)
+        judged = []
+        for s in sols:
+            bad = [w for w, hit in (("(i)", any(a[i] < -VALUE_TOL for i in s)), ("(ii)", not is_top_set(a, s)))
+                   if hit]
+            if bad:
+                judged.append({"ids": list(s), "violates": ",".join(bad)})
+        checks.append({"eps": eps, "size": size, "n_solutions": len(sols), "near_threshold": near,
+                       "fred_choice_is_a_solution": (not exp.found and size is None) or tuple(exp.best_ids) in sols,
+                       "violating": judged})
+    return CaseVerdict(case, p, tuple(not_best), tuple(violations), float(table[0]), mean, strictly_ordered(case, a),
+                       tuple(checks))
 
 
 def run(cases, ps=PS) -> list[CaseVerdict]:
@@ -89,3 +159,83 @@ def summarise(verdicts: list[CaseVerdict]) -> tuple[int, list[CaseVerdict]]:
     """Number of (case, p) checked and the failing ones, shortest document first."""
     bad = sorted((v for v in verdicts if not v.ok), key=lambda v: (len(v.case.tokens), v.case.text, v.p))
     return len(verdicts), bad
+
+
+# --------------------------------------------------------------------------- the rational grid of small models
+# Small linear models f = lambda_0 + sum of a_i over kept positions (Eq. 6 per position, mask = removal) with
+# rational numbers: the counterexample searches of Prop. 1 and its corrected statement's exhaustive check run
+# on it in exact arithmetic. "Smaller" means fewer tokens, then earlier in the grid order below (the index
+# tuple of the weights, then the intercept, p and eps indices).
+
+GRID_WEIGHTS = (Fraction(1), Fraction(1, 2), Fraction(-1, 100), Fraction(2), Fraction(-1), Fraction(0))
+GRID_INTERCEPTS = (Fraction(0), Fraction(-89, 100), Fraction(1), Fraction(-1))
+GRID_PS = (Fraction(1, 2), Fraction(1, 10), Fraction(9, 10))
+GRID_EPSS = (Fraction(15, 100), Fraction(1, 20), Fraction(1, 2), Fraction(1))
+GRID_MAX_TOKENS = 3
+
+
+@dataclass(frozen=True)
+class GridPoint:
+    """Indices into the grid: distinct position weights (one word per position), intercept, p, eps."""
+
+    weights: tuple[int, ...]
+    intercept: int
+    p: int
+    eps: int
+
+    @property
+    def key(self) -> tuple:
+        """The order "smaller" refers to: fewer tokens first, then the indices lexicographically."""
+        return (len(self.weights), self.weights, self.intercept, self.p, self.eps)
+
+    @property
+    def a(self) -> tuple[Fraction, ...]:
+        return tuple(GRID_WEIGHTS[i] for i in self.weights)
+
+    @property
+    def values(self) -> tuple:
+        """(a, lambda_0, p, eps) as Fractions."""
+        return self.a, GRID_INTERCEPTS[self.intercept], GRID_PS[self.p], GRID_EPSS[self.eps]
+
+    def describe(self) -> dict:
+        a, l0, p, eps = self.values
+        return {"document": " ".join(f"w{i + 1}" for i in range(len(a))), "position_weights": [str(x) for x in a],
+                "intercept": str(l0), "p": str(p), "eps": str(eps)}
+
+
+def grid_points(max_tokens: int = GRID_MAX_TOKENS):
+    """Every grid point with at most ``max_tokens`` tokens, in increasing :attr:`GridPoint.key`."""
+    for b in range(1, max_tokens + 1):
+        for weights in itertools.permutations(range(len(GRID_WEIGHTS)), b):
+            for l0, p, eps in itertools.product(range(len(GRID_INTERCEPTS)), range(len(GRID_PS)),
+                                                range(len(GRID_EPSS))):
+                yield GridPoint(weights, l0, p, eps)
+
+
+def grid_strategy(max_tokens: int = GRID_MAX_TOKENS):
+    """Hypothesis strategy over the grid; it shrinks towards fewer tokens and smaller indices."""
+    from hypothesis import strategies as st
+
+    return st.builds(GridPoint,
+                     st.lists(st.integers(0, len(GRID_WEIGHTS) - 1), min_size=1, max_size=max_tokens,
+                              unique=True).map(tuple),
+                     st.integers(0, len(GRID_INTERCEPTS) - 1), st.integers(0, len(GRID_PS) - 1),
+                     st.integers(0, len(GRID_EPSS) - 1))
+
+
+def minimal_grid_counterexample(breaks, max_tokens: int = GRID_MAX_TOKENS, max_examples: int = 400) -> dict:
+    """Search the grid with hypothesis (proofs_checks.counterexamples), then check every smaller grid point.
+
+    Returns {"point": the smallest breaking point or None, "found_by_search": hypothesis's shrunk point or
+    None, "smaller_points_checked": how many smaller points the exhaustive scan evaluated, "minimal": whether
+    the search's point is the smallest}. When the scan finds a smaller breaking point, that one is returned.
+    """
+    from .counterexamples import minimal_counterexample
+
+    found = minimal_counterexample(grid_strategy(max_tokens), breaks, max_examples=max_examples)
+    if found is None:
+        return {"point": None, "found_by_search": None, "smaller_points_checked": 0, "minimal": False}
+    smaller = [pt for pt in grid_points(len(found.weights)) if pt.key < found.key]
+    first = next((pt for pt in smaller if breaks(pt)), None)
+    return {"point": found if first is None else first, "found_by_search": found,
+            "smaller_points_checked": len(smaller), "minimal": first is None}

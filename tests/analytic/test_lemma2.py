@@ -7,6 +7,7 @@ fred.sample_size and FRED's sampler against the lemma: tests/claims/test_lemma2.
 
 from __future__ import annotations
 
+import itertools
 import math
 from fractions import Fraction
 
@@ -23,12 +24,14 @@ from analytic import (
     coverage_sym,
     covers,
     joint_coverage,
+    joint_coverage_all_sizes,
     joint_coverage_bounds,
     joint_coverage_monte_carlo,
     joint_coverage_upper_bound,
     sample_size_numeric,
     sample_size_rational,
 )
+from proofs_checks.seeds import statistical_seed
 from tests._helpers import clopper_pearson
 
 
@@ -63,9 +66,9 @@ def test_joint_coverage_within_bonferroni_bounds(b, size, n, p):
 @pytest.mark.statistical
 @pytest.mark.parametrize("b, size, n, p", [(3, 2, 12, 0.5), (4, 2, 11, 0.5)])
 def test_joint_coverage_monte_carlo_matches_exact(b, size, n, p):
-    """Catches a wrong exact joint coverage (or simulator): 20_000 simulations, seed 7, Clopper-Pearson at delta = 1e-6."""
+    """Catches a wrong exact joint coverage (or simulator): 20_000 simulations, seed statistical_seed(7), Clopper-Pearson at delta = 1e-6."""
     trials = 20_000
-    estimate = joint_coverage_monte_carlo(b, n, p, size, n_sims=trials, rng=7)
+    estimate = joint_coverage_monte_carlo(b, n, p, size, n_sims=trials, rng=statistical_seed(7))
     low, high = clopper_pearson(round(estimate * trials), trials, 1e-6)
     exact = joint_coverage(b, n, p, size)
     assert low <= exact <= high, f"b={b} l={size} n={n} p={p}: MC {estimate} CI [{low}, {high}] exact {exact}"
@@ -204,7 +207,7 @@ def test_joint_coverage_monte_carlo_counts_every_simulation_across_chunks():
     b = 2, l = 1, n = 500, p = 1/2: a design misses a target w.p. <= 2 * 2^-500, so all 5000
     designs cover (false alarm <= 1e4 * 2^-500 < 1e-140) and the estimate must be exactly 1.
     """
-    assert joint_coverage_monte_carlo(2, 500, 0.5, 1, n_sims=5_000, rng=3) == 1.0
+    assert joint_coverage_monte_carlo(2, 500, 0.5, 1, n_sims=5_000, rng=statistical_seed(3)) == 1.0
 
 
 def test_sample_size_rational_reads_floats_as_decimals():
@@ -212,3 +215,76 @@ def test_sample_size_rational_reads_floats_as_decimals():
     n = 2; the binary floats 0.0396 and 0.02 put the boundary on the other side (n = 3)."""
     assert sample_size_rational(0.0396, 0.02, 1) == 2
     assert sample_size_rational(Fraction(0.0396), Fraction(0.02), 1) == 3
+
+
+# --------------------------------------------------------------------------- joint_coverage_all_sizes, covers
+
+
+def joint_by_enumerating_designs(b: int, n: int, p: Fraction, max_len: int) -> Fraction:
+    """Brute force: every design of n rows (each a b-bit pattern), its probability in Fractions, and whether every
+    non-empty position set of size <= max_len is inside some row."""
+    targets = [sum(1 << i for i in s) for r in range(1, min(max_len, b) + 1)
+               for s in itertools.combinations(range(b), r)]
+    weight = [p ** bin(c).count("1") * (1 - p) ** (b - bin(c).count("1")) for c in range(2**b)]
+    total = Fraction(0)
+    for design in itertools.product(range(2**b), repeat=n):
+        if all(any(row & t == t for row in design) for t in targets):
+            w = Fraction(1)
+            for row in design:
+                w *= weight[row]
+            total += w
+    return total
+
+
+
+@pytest.mark.parametrize("b, n, max_len", [(1, 3, 1), (1, 2, 4), (2, 3, 1), (2, 4, 2), (2, 3, 5), (3, 2, 1),
+                                           (3, 3, 2), (3, 2, 3), (3, 2, 6), (4, 2, 2)])
+@pytest.mark.parametrize("p", [Fraction(1, 2), Fraction(1, 3), Fraction(4, 5)])
+def test_joint_coverage_all_sizes_against_every_design(b, n, max_len, p):
+    """Catches a wrong row-by-row propagation (a row adding candidates it does not contain, a lost state, the
+    common-denominator scaling applied n - 1 times) or candidates of size < max_len left out: compared with the
+    sum over all (2^b)^n designs in Fractions, including max_len > b (all subsets of the document)."""
+    assert joint_coverage_all_sizes(b, n, p, max_len) == joint_by_enumerating_designs(b, n, p, max_len)
+
+
+def test_joint_coverage_all_sizes_agrees_with_inclusion_exclusion_and_floats():
+    """Catches a disagreement between the two exact methods for max_len <= b (a size-max_len set's subsets are
+    covered with it), and a float path that differs from the rational one."""
+    for b in range(1, 5):
+        for max_len in range(1, b + 1):
+            for n in (1, 4, 9):
+                p = Fraction(3, 10)
+                exact = joint_coverage_all_sizes(b, n, p, max_len)
+                assert exact == joint_coverage(b, n, p, max_len), (b, max_len, n)
+                assert_allclose(joint_coverage_all_sizes(b, n, 0.3, max_len), float(exact), rtol=1e-12)
+    assert joint_coverage_all_sizes(3, 4, Fraction(1, 2), 3) == 1 - (1 - Fraction(1, 8)) ** 4
+
+
+def test_joint_coverage_all_sizes_refuses_bad_arguments():
+    """Catches an unbounded state space (b = 6 has 63 candidates) and max_len or b below 1 accepted."""
+    with pytest.raises(ValueError, match="too many states"):
+        joint_coverage_all_sizes(6, 2, Fraction(1, 2), 6)
+    for b, max_len in ((0, 1), (2, 0)):
+        with pytest.raises(ValueError, match="must be >= 1"):
+            joint_coverage_all_sizes(b, 2, Fraction(1, 2), max_len)
+
+
+def test_covers_interval_branch_agrees_with_fractions_around_every_boundary():
+    """Catches covers deciding in floats, '>' for '>=', floats read as decimals instead of their binary
+    values, or its interval branch (n > 400) with the sign read the wrong way: compared with
+    1 - (1 - p^l)^n >= alpha in Fractions of the exact inputs, around each boundary and around n = 400."""
+    grid = [(0.95, 0.5, 10), (0.99, 0.3, 5), (0.5, 0.25, 5), (0.96, 0.5, 7), (0.9, 0.9, 1), (0.999, 0.1, 2),
+            (0.0396, 0.02, 1), (Fraction(19, 20), Fraction(1, 10), 3)]
+    above_400 = 0
+    for alpha, p, max_len in grid:
+        n0 = math.ceil(math.log1p(-float(alpha)) / math.log1p(-(float(p) ** max_len)))  # only picks the n to check
+        for n in sorted({n0 - 2, n0 - 1, n0, n0 + 1, n0 + 2, 399, 400, 401, 402} - {0, -1}):
+            want = 1 - (1 - Fraction(p) ** max_len) ** n >= Fraction(alpha)
+            assert covers(alpha, n, p, max_len) == want, (alpha, n, p, max_len, want)
+            above_400 += n > 400
+    assert above_400 >= 20
+    # alpha = 1 - (1 - p^l)^n exactly, with n > 400: the interval contains 0 and the rational fallback decides
+    p, max_len, n = Fraction(1, 2), 9, 401
+    alpha = 1 - (1 - p**max_len) ** n
+    assert covers(alpha, n, p, max_len) and not covers(alpha, n - 1, p, max_len)
+    assert not covers(alpha + Fraction(1, 10**200), n, p, max_len)

@@ -6,6 +6,9 @@ Tolerances: see tests/analytic/_cases.py (1e-12 relative / 1e-12 absolute).
 
 from __future__ import annotations
 
+import itertools
+from fractions import Fraction
+
 import numpy as np
 import pytest
 import sympy as sp
@@ -14,6 +17,7 @@ from hypothesis import strategies as st
 from numpy.testing import assert_allclose
 
 from analytic import (
+    all_drops,
     best_drop_of_size,
     exact_drop,
     exact_explain,
@@ -30,6 +34,7 @@ from analytic import (
     linear_optimal_positions,
     linear_table,
 )
+from analytic import all_drops_rational, eq2_solutions, linear_table_rational, logistic_table_sym
 from proofs_checks.strategies import coefficients, documents, epsilons, probabilities
 from tests.analytic._cases import ATOL, RTOL, P, count_vectors, first_occurrences
 
@@ -145,3 +150,60 @@ def test_linear_optimal_counts_accepts_size_zero_and_refuses_too_large():
     assert linear_optimal_counts([1.0, -2.0], [2, 1], 3).tolist() == [2, 1]
     with pytest.raises(ValueError, match=r"size must lie in \[0, 3\]"):
         linear_optimal_counts([1.0, -2.0], [2, 1], 4)
+
+
+# --------------------------------------------------------------------------- exact arithmetic: Eq. (2)'s solutions
+# rational_table, rational_drops, eq2_solutions and logistic_table_sym (used by the claims prop1-linear and
+# prop1-logistic) against the float referee (analytic.referee, numpy) and against brute force written here.
+
+
+@given(linear_cases(), st.sampled_from([Fraction(1, 2), Fraction(1, 10), Fraction(3, 4)]))
+def test_rational_drops_equal_the_float_referee(case, p):
+    """Catches a wrong code order (bit i = position i perturbed), pattern weight or conditional mean in the
+    rational enumeration: its table and every drop must equal the referee's floats (dyadic weights: exact)."""
+    tokens, _, a_word, intercept = case
+    a = [Fraction(a_word[t]) for t in tokens]
+    table = linear_table_rational(a, Fraction(intercept))
+    assert [float(x) for x in table] == linear_table([float(x) for x in a], intercept).tolist()
+    mean, drops = all_drops_rational(table, p)
+    floats = all_drops(np.array([float(x) for x in table]), float(p))
+    assert_allclose(float(mean), expected_prediction([float(x) for x in table], float(p)), rtol=RTOL, atol=ATOL)
+    assert len(drops) == 2 ** len(tokens) - 1
+    for s, d in drops.items():
+        assert_allclose(float(d), floats[sum(1 << i for i in s)], rtol=RTOL, atol=ATOL)
+
+
+@given(linear_cases(), st.sampled_from([Fraction(1, 2), Fraction(1, 4)]),
+       st.sampled_from([Fraction(1, 20), Fraction(15, 100), Fraction(1, 2), Fraction(1)]))
+def test_eq2_solutions_are_every_minimiser_and_fred_choice_the_largest(case, p, eps):
+    """Catches eq2_solutions missing a minimiser, returning a set of the wrong size, or a FRED choice that is
+    not the largest drop (ties to the smallest tuple): brute force over position sets here, and the float
+    referee's choice (exact_explain) when no drop lies at the threshold."""
+    tokens, _, a_word, intercept = case
+    a = [Fraction(a_word[t]) for t in tokens]
+    b = len(a)
+    table = linear_table_rational(a, Fraction(intercept))
+    got = eq2_solutions(table, p, eps, b)
+    _, drops = all_drops_rational(table, p)
+    threshold = eps * got.mean
+    sizes = [n for n in range(1, b + 1) if any(drops[s] >= threshold for s in itertools.combinations(range(b), n))]
+    if not sizes:
+        assert (got.size, got.solutions, got.fred_choice) == (None, (), ())
+        return
+    want = tuple(s for s in itertools.combinations(range(b), sizes[0]) if drops[s] >= threshold)
+    assert (got.size, got.solutions, got.threshold) == (sizes[0], want, threshold)
+    top = max(drops[s] for s in want)
+    assert got.fred_choice == min(s for s in want if drops[s] == top)
+    if all(d != threshold for d in drops.values()):
+        referee = exact_explain(linear_table([float(x) for x in a], intercept), float(p), float(eps), b)
+        assert referee.found and referee.best_ids == got.fred_choice
+
+
+def test_logistic_table_sym_is_sigma_of_the_linear_table():
+    """Catches a sign error in the logistic table (sigma(-z)) or a wrong code order: sigma(log 3) = 3/4 exactly,
+    and every entry equals 1 / (1 + exp(-z)) of the float linear table."""
+    assert logistic_table_sym([sp.log(3)], 0) == [sp.Rational(3, 4), sp.Rational(1, 2)]
+    a, l0 = [1, sp.Rational(-1, 2), 2], sp.Rational(-1, 4)
+    exact = [float(v) for v in logistic_table_sym(a, l0)]
+    z = linear_table([1.0, -0.5, 2.0], -0.25)
+    assert_allclose(exact, 1 / (1 + np.exp(-z)), rtol=1e-14)

@@ -187,3 +187,67 @@ def test_shortcut_model_refuses_a_document_without_every_word():
     """Catches multiplicities of 0 accepted (f(xi) = 0, outside Prop. 2's setting, and p^0 = 1 divides by 0)."""
     with pytest.raises(ValueError, match=r"every word of J must occur in tokens"):
         ShortcutModel(("good", "fresh")).multiplicities(["good"])
+
+
+# --------------------------------------------------------------------------- baseline "original" (released code)
+def _rational_best_drops(m, p: Fraction, baseline: str, n_other: int = 0) -> dict:
+    """Largest exact drop of each size, enumerating all 2^b patterns (1 = perturbed) and all position sets with
+    Fraction weights; reference E[f] ("mean") or f(xi) = 1 ("original"). Independent of the closed forms."""
+    words = [f"w{j}" for j in range(len(m))]
+    tokens = [w for w, k in zip(words, m) for _ in range(k)] + ["other"] * n_other
+    b = len(tokens)
+    rows = []
+    for z in itertools.product((0, 1), repeat=b):
+        weight = Fraction(1)
+        for zi in z:
+            weight *= p if zi else 1 - p
+        rows.append((z, weight, int(all(any(t == w and not zi for t, zi in zip(tokens, z)) for w in words))))
+    reference = sum(w * f for _, w, f in rows) if baseline == "mean" else Fraction(1)
+    best = {}
+    for size in range(1, b + 1):
+        for s in itertools.combinations(range(b), size):
+            kept = [(w, f) for z, w, f in rows if all(z[i] for i in s)]
+            drop = reference - sum(w * f for w, f in kept) / sum(w for w, _ in kept)
+            best[size] = max(best.get(size, drop), drop)
+    return {"reference": reference, "best": best}
+
+
+@pytest.mark.parametrize("baseline", ["mean", "original"])
+def test_shortcut_minimal_size_both_baselines_vs_rational_bruteforce(baseline):
+    """Catches a wrong l* under either threshold: the released code's eps f(xi) = eps (with f(xi) = 1) keeps the
+    factors prod_{j >= 2} (1 - p^(m_j)) that cancel under the paper's eps E[f]. Exact boundaries included
+    (eps = 9/16 is 1 - (1/2)(7/8) for m = (2, 3), p = 1/2; eps = 1/3 is the mean boundary for m_1 = 2)."""
+    multiplicities = [(1,), (2,), (3,), (1, 2), (2, 3), (2, 2), (3, 1), (1, 1, 2)]
+    for m, n_other in [(m, 0) for m in multiplicities] + [((2,), 1), ((1, 2), 1)]:
+        for p in (Fraction(1, 2), Fraction(1, 3), Fraction(3, 4), Fraction(1, 10)):
+            brute = _rational_best_drops(m, p, baseline, n_other)
+            for eps in (Fraction(1, 20), Fraction(3, 20), Fraction(1, 3), Fraction(7, 16), Fraction(1, 2),
+                        Fraction(9, 16), Fraction(1)):
+                size = min(l for l, d in brute["best"].items() if d >= eps * brute["reference"])
+                assert shortcut_minimal_size(m, p, eps, baseline=baseline) == size, (m, n_other, p, eps)
+                assert shortcut_minimal_size(m, p, eps, size, baseline=baseline) == size
+                assert shortcut_minimal_size(m, p, eps, size - 1 or None, baseline=baseline) == (
+                    None if size > 1 else size)
+                assert shortcut_claim_holds(m, p, eps, baseline=baseline) == (size == min(m)), (m, p, eps)
+
+
+def test_shortcut_original_baseline_differs_from_mean():
+    """Catches the baseline keyword ignored: m = (2, 3), p = 1/2, eps = 1/2 needs 2 occurrences under eps E[f]
+    (1/2 > (1/2)(3/4)) and 1 under eps f(xi) ((1/2)(7/8) = 7/16 <= 1/2); the model method passes it on."""
+    half = Fraction(1, 2)
+    assert shortcut_minimal_size([2, 3], half, half) == 2
+    assert shortcut_minimal_size([2, 3], half, half, baseline="original") == 1
+    assert shortcut_minimal_size([2, 3], half, half, 10, baseline="mean") == 2
+    tokens = "a b a b b".split()
+    model = ShortcutModel(("a", "b"))
+    assert model.minimal_size(tokens, half, half) == 2
+    assert model.minimal_size(tokens, half, half, baseline="original") == 1
+    assert shortcut_claim_holds([2, 3], half, half)
+    assert not shortcut_claim_holds([2, 3], half, half, baseline="original")
+
+
+@pytest.mark.parametrize("fn", [shortcut_minimal_size, shortcut_claim_holds])
+def test_shortcut_refuses_an_unknown_baseline(fn):
+    """Catches any string other than "original" silently read as the mean baseline."""
+    with pytest.raises(ValueError, match="baseline must be 'mean' or 'original', got 'median'"):
+        fn([2], 0.5, 0.15, baseline="median")

@@ -6,6 +6,7 @@ import re
 from pathlib import Path
 
 from proofs_checks.claims import CLAIMS
+from proofs_checks.results import KINDS
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -31,7 +32,8 @@ def test_claim_map_has_one_row_per_claim_and_every_file_it_names_exists():
                "notebook": "notebooks"}
     for claim_id, row in rows.items():
         cells = [c.strip() for c in row.strip("|").split("|")]
-        _, _, closed, check, figure, notebook, tests = cells
+        _, kind, _, closed, check, figure, notebook, tests = cells
+        assert kind in KINDS, (claim_id, kind)
         for kind, cell in zip(folders, (closed, check, figure, notebook)):
             for name in re.findall(r"`([a-z0-9_]+\.py)`", cell):
                 assert (ROOT / folders[kind] / name).is_file(), (claim_id, kind, name)

@@ -32,6 +32,7 @@ from proofs_checks.figures import (  # noqa: E402
 )
 from proofs_checks.figures import lemma1_convergence as l1  # noqa: E402
 from proofs_checks.figures import prop1_linear as p1  # noqa: E402
+from proofs_checks.seeds import statistical_seed  # noqa: E402
 
 #: False-alarm probability of each statistical test (union bound over every point it checks).
 DELTA = 1e-6
@@ -39,7 +40,7 @@ DELTA = 1e-6
 
 @pytest.fixture(scope="module")
 def lemma1():
-    return l1.lemma1_convergence_data(seed=3, quick=True)
+    return l1.lemma1_convergence_data(seed=statistical_seed(3), quick=True)
 
 
 def _eq3(table, perturbed, positions) -> float:
@@ -97,7 +98,7 @@ def test_lemma1_errors_obey_hoeffding(lemma1):
         assert math.exp(-n * q / 8) <= d
         bound = value_range * (math.sqrt(math.log(2 / d) / (2 * n)) + math.sqrt(math.log(2 / d) / (n * q)))
         worst = np.nanmax(lemma1.errors[i, k, j])
-        assert worst <= bound, f"p={lemma1.ps[i]} |c|={lemma1.sizes[k]} n={n}: error {worst} > bound {bound} (seed 3)"
+        assert worst <= bound, f"p={lemma1.ps[i]} |c|={lemma1.sizes[k]} n={n}: error {worst} > bound {bound} (seed {lemma1.seed})"
 
 
 @pytest.mark.statistical
@@ -105,7 +106,7 @@ def test_lemma2_simulation_matches_closed_form():
     """Catches a coverage simulation that does not follow 1 - (1 - p^l)^n (e.g. rows not drawn i.i.d. with
     probability p, or an off-by-one in the first covering row). Each simulated coverage is a mean of n_sims
     indicators: Hoeffding gives |sim - exact| <= sqrt(log(2K/DELTA)/(2 n_sims)) for all K points at once."""
-    data = lemma2_coverage_data(seed=5, quick=True)
+    data = lemma2_coverage_data(seed=statistical_seed(5), quick=True)
     checks = []
     for k, size in enumerate(data.sizes):
         ns = np.array([1, 2, 5, 20, 100, 1000, data.horizon[k]])

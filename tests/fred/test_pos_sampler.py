@@ -25,6 +25,7 @@ from fred import Fred, MaskSampler
 from fred.evaluation.datasets import data_dir, load_dataset
 from fred.pos import PosSampler
 from fred.sampling import make_sampler
+from proofs_checks.seeds import statistical_seed
 
 MASK = "UNK"
 RESTAURANTS = data_dir() / "restaurants.tsv"  # read in place: $FRED_DATA_DIR or ../shared/data
@@ -254,7 +255,7 @@ def test_perturbation_law_is_mask_sampling():
     """
     corpus = ["The food was great !", "Awful service , bad table", "loved the gem", "hated the cold food"]
     text = "The great food , awful service"
-    n, p, seed, delta = 4000, 0.3, 20240607, 1e-6
+    n, p, seed, delta = 4000, 0.3, statistical_seed(20240607), 1e-6
     exp = Fred(constant_model, sampler=fake_sampler(corpus), random_state=seed).explain(text, p=p, n_samples=n)
     tokens = text.split()
     pattern = np.array([[a != b for a, b in zip(t.split(), tokens)] for t in exp.sample_texts])
@@ -277,7 +278,7 @@ def test_replacement_is_uniform_over_pool_without_self():
     delta / (2 * 4) per word give a false-alarm probability <= delta = 1e-6 (union bound).
     """
     sampler = fake_sampler(["food gem disaster service table"])
-    n, seed, delta = 8000, 11, 1e-6
+    n, seed, delta = 8000, statistical_seed(11), 1e-6
     texts = sampler.render(["food"], np.ones((n, 1), bool), np.random.default_rng(seed))
     words, counts = np.unique(texts, return_counts=True)
     assert set(words) == {"gem", "disaster", "service", "table"}, f"got {set(words)}"

@@ -7,6 +7,7 @@ import pytest
 
 from fred import Fred
 from fred.sampling import ExactSampler, MaskSampler
+from proofs_checks.seeds import statistical_seed
 from proofs_checks import AuthorsExplainerAdapter, authors_factory, check_explainer, fred_factory, parametrize_with_checks
 
 
@@ -31,7 +32,7 @@ def flipped_factory(classifier_fn, exact=False):
 def flipped_mc_factory(classifier_fn, exact=False):
     if exact:
         raise NotImplementedError
-    return Fred(classifier_fn, sampler=FlippedMask(), random_state=0)
+    return Fred(classifier_fn, sampler=FlippedMask(), random_state=statistical_seed(0))
 
 
 class IgnoresThreshold:
@@ -57,12 +58,13 @@ def test_reference_explainer_passes_every_check():
 
 @pytest.mark.statistical
 def test_monte_carlo_reference_passes_statistical_variants():
-    """Without an exact mode the statistical variants run (Hoeffding, delta = 1e-6 per check, seed 0)."""
+    """Without an exact mode the statistical variants run (Hoeffding, delta = 1e-6 per check, seed
+    statistical_seed(0))."""
 
     def mc_factory(classifier_fn, exact=False):
         if exact:
             raise NotImplementedError
-        return Fred(classifier_fn, random_state=0)
+        return Fred(classifier_fn, random_state=statistical_seed(0))
 
     report = check_explainer(mc_factory)
     assert report.ok, str(report)

@@ -1,0 +1,118 @@
+"""The one rule that turns step results into verdicts (proofs_checks.results), and the guarantee that no claim
+module types a status in."""
+
+from __future__ import annotations
+
+import ast
+import itertools
+from pathlib import Path
+
+import pytest
+
+from proofs_checks.claims import lemma1
+from proofs_checks.results import ClaimResult, StepResult, argued, checked, decide
+
+CLAIMS_DIR = Path(__file__).resolve().parents[2] / "proofs_checks" / "claims"
+
+
+def _step(role: str, status: str) -> StepResult:
+    if status == "argued":
+        return argued(f"x.{role}-{status}", "x", role, "written argument")
+    return checked(f"x.{role}-{status}", "x", role, "exhaustive", "a check", holds=status == "holds",
+                   values={"cases": 1})
+
+
+def _reference_rule(tests: list[str], proof: list[str]) -> str:
+    """The rule as the report prints it, written out case by case (independent of ``decide``)."""
+    if "fails" in tests:
+        return "fails"
+    if not proof or "fails" in proof:
+        return "unproved"
+    return "argued" if "argued" in proof + tests else "holds"
+
+
+@pytest.mark.parametrize("n_tests, n_proof", [(0, 1), (1, 0), (1, 2), (2, 2)])
+def test_decide_is_the_printed_rule_on_every_combination(n_tests, n_proof):
+    """Catches a rule that lets a proof step rescue a failing statement, calls an argued proof 'holds', or calls
+    a claim with no proof 'holds'."""
+    for tests in itertools.product(("holds", "fails"), repeat=n_tests):
+        for proof in itertools.product(("holds", "fails", "argued"), repeat=n_proof):
+            got = decide([_step("statement", s) for s in tests], [_step("proof", s) for s in proof])
+            assert got == _reference_rule(list(tests), list(proof)), (tests, proof)
+
+
+def test_paper_proof_steps_never_decide_and_corrections_decide_the_corrected_verdict():
+    """Catches a failing check of the paper's own proof turning a claim into 'fails', and a corrected verdict
+    decided by the statement steps instead of the correction steps."""
+    claim = ClaimResult("x", "statement", "s", "c", None, (
+        _step("statement", "fails"), _step("correction", "holds"), _step("proof", "holds"),
+        _step("paper-proof", "fails")), corrected="corrected s")
+    assert (claim.status, claim.corrected_status, claim.verdict) == ("fails", "holds", "fails")
+    extension = ClaimResult("y", "extension", "s", "c", None, (_step("statement", "fails"), _step("proof", "holds")))
+    assert extension.verdict == "does not extend"
+    holds = ClaimResult("z", "statement", "s", "c", None, (_step("statement", "holds"), _step("paper-proof", "fails"),
+                                                          _step("proof", "holds")))
+    assert holds.status == "holds" and holds.corrected_status is None
+
+
+@pytest.mark.parametrize("kwargs, exc, match", [
+    ({"evidence": "argument", "status": "holds", "values": {}}, ValueError, "'argued' goes with evidence"),
+    ({"evidence": "exhaustive", "status": "argued", "values": {"a": 1}}, ValueError, "'argued' goes with evidence"),
+    ({"evidence": "exhaustive", "status": "holds", "values": {}}, ValueError, "must carry the values"),
+    ({"evidence": "statistical", "status": "holds", "values": {"seed": 1}}, ValueError, "false_alarm_probability"),
+    ({"evidence": "proof", "status": "holds", "values": {"a": 1}}, ValueError, "evidence must be one of"),
+])
+def test_a_step_cannot_be_built_with_a_status_its_evidence_does_not_support(kwargs, exc, match):
+    """Catches a step typed 'holds' with no computed values, an argued step passed off as checked, or a
+    statistical step without its false-alarm probability and seed."""
+    with pytest.raises(exc, match=match):
+        StepResult("x.s", "x", "statement", note="n", **kwargs)
+
+
+def test_checked_takes_the_boolean_a_check_returned():
+    """Catches a status passed as a string ('holds') instead of a check's boolean."""
+    with pytest.raises(TypeError, match="holds must be the bool"):
+        checked("x.s", "x", "statement", "exhaustive", "n", holds="holds", values={"a": 1})
+
+
+def _literal_statuses(path: Path) -> list[str]:
+    """Calls in a claim module that pass ``holds=<constant>`` or build ``StepResult(...)`` directly."""
+    found = []
+    for node in ast.walk(ast.parse(path.read_text())):
+        if not isinstance(node, ast.Call):
+            continue
+        name = getattr(node.func, "id", getattr(node.func, "attr", ""))
+        if name == "StepResult":
+            found.append(f"{path.name}:{node.lineno} StepResult(...)")
+        for kw in node.keywords:
+            if kw.arg == "holds" and isinstance(kw.value, ast.Constant):
+                found.append(f"{path.name}:{node.lineno} holds={kw.value.value!r}")
+    return found
+
+
+def test_no_claim_module_types_a_status():
+    """Catches a verdict typed in: every step of every claim module goes through checked(holds=<computed>) or
+    argued(); none passes a constant or builds a StepResult by hand."""
+    offenders = [hit for path in sorted(CLAIMS_DIR.glob("*.py")) for hit in _literal_statuses(path)]
+    assert offenders == []
+
+
+@pytest.fixture()
+def quiet_lemma1(monkeypatch):
+    """lemma1's check with its slow Monte Carlo step replaced by a canned passing result."""
+    canned = {"runs": 0, "false_alarm_probability": lemma1.DELTA, "seed": lemma1.SEED, "failures": []}
+    monkeypatch.setattr(lemma1, "_monte_carlo", lambda: ("canned", canned))
+    return canned
+
+
+def test_planting_a_failing_check_changes_the_claim_by_the_rule(quiet_lemma1, monkeypatch):
+    """Catches a claim status that does not follow its steps: a failing proof check turns lemma1 from 'argued'
+    to 'unproved'; a failing statement check turns it to 'fails'."""
+    assert lemma1.check().status == "argued"
+    monkeypatch.setattr(lemma1, "_limit_is_eq1",
+                        lambda: (False, {"cases": 1, "largest_difference": 1.0, "tolerance": 1e-12, "planted": True}))
+    planted = lemma1.check()
+    assert {s.id: s.status for s in planted.steps}["lemma1.s5-limit-is-eq1"] == "fails"
+    assert planted.status == "unproved"
+    monkeypatch.setattr(lemma1, "_monte_carlo", lambda: ("canned", {**quiet_lemma1, "failures": [{"planted": 1}]}))
+    assert lemma1.check().status == "fails"
