@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import itertools
+
 from hypothesis import settings
 from scipy import stats
 
@@ -13,3 +15,22 @@ def clopper_pearson(successes: int, trials: int, delta: float) -> tuple[float, f
     """Exact binomial interval with coverage >= 1 - delta."""
     ci = stats.binomtest(successes, trials).proportion_ci(confidence_level=1 - delta, method="exact")
     return ci.low, ci.high
+
+
+def drops_by_enumeration(f, b: int, p, *, baseline: str = "mean") -> tuple[object, dict[tuple[int, ...], object]]:
+    """The tests' own referee, independent of ``analytic``: (reference, drop of every non-empty position set).
+
+    ``f`` maps a pattern (a tuple of b bits, 1 = perturbed) to the model's value; sums run over the 2^b patterns
+    in the arithmetic of ``f`` and ``p`` (Fractions give rational results, sympy numbers exact ones). The
+    reference is E[f] (baseline "mean") or f(original) (baseline "original").
+    """
+    patterns = list(itertools.product((0, 1), repeat=b))
+    weight = {z: p ** sum(z) * (1 - p) ** (b - sum(z)) for z in patterns}
+    value = {z: f(z) for z in patterns}
+    reference = sum(weight[z] * value[z] for z in patterns) if baseline == "mean" else value[(0,) * b]
+    drops = {}
+    for size in range(1, b + 1):
+        for s in itertools.combinations(range(b), size):
+            rows = [z for z in patterns if all(z[i] for i in s)]
+            drops[s] = reference - sum(weight[z] * value[z] for z in rows) / sum(weight[z] for z in rows)
+    return reference, drops

@@ -14,6 +14,7 @@ import pytest
 from analytic import exact_explain, linear_table, table_classifier
 from fred import Fred
 from proofs_checks.family import cases
+from tests._helpers import drops_by_enumeration
 
 #: The report's minimal counterexample: f on pattern code c (bit i set: position i perturbed), b = 5.
 TABLE = (1, 0, 0, 0, 0, 0, 0, 3, 0, 0, 0, 2, 0, 0, 0, 2, 0, 0, 0, 3, 0, 3, 3, 0, 2, 0, 0, 2, 0, 3, 3, 0)
@@ -23,15 +24,10 @@ EPS = Fraction(3, 20)
 # -- brute force, p = 1/2, written from Eqs. (1)-(2) ------------------------------------------------------------
 
 def drops_by_definition(table, baseline="mean"):
-    """Every position set S -> reference - E[f | S perturbed], p = 1/2 (all patterns equally likely)."""
+    """Every position set S -> reference - E[f | S perturbed], p = 1/2; and the reference."""
     b = len(table).bit_length() - 1
-    mean = Fraction(sum(table), len(table))
-    reference = mean if baseline == "mean" else Fraction(table[0])
-    drops = {}
-    for size in range(1, b + 1):
-        for s in itertools.combinations(range(b), size):
-            rows = [table[c] for c in range(len(table)) if all(c >> i & 1 for i in s)]
-            drops[s] = reference - Fraction(sum(rows), len(rows))
+    reference, drops = drops_by_enumeration(lambda z: Fraction(table[sum(bit << i for i, bit in enumerate(z))]), b,
+                                            Fraction(1, 2), baseline=baseline)
     return drops, reference
 
 

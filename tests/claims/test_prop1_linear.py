@@ -17,6 +17,7 @@ import pytest
 from numpy.testing import assert_allclose
 
 from fred import Fred
+from tests._helpers import drops_by_enumeration
 
 
 def _linear_clf(weights):
@@ -26,18 +27,12 @@ def _linear_clf(weights):
 
 
 def _enumerate(a, l0, p):
-    """(f(xi), E[f], drop of every non-empty position set) by summing over the 2^b patterns in Fractions."""
-    b = len(a)
-    patterns = list(itertools.product((0, 1), repeat=b))  # 1 = perturbed (removed)
-    weight = {z: p ** sum(z) * (1 - p) ** (b - sum(z)) for z in patterns}
-    f = {z: l0 + sum(a[i] for i in range(b) if not z[i]) for z in patterns}
-    mean = sum(weight[z] * f[z] for z in patterns)
-    drops = {}
-    for size in range(1, b + 1):
-        for s in itertools.combinations(range(b), size):
-            rows = [z for z in patterns if all(z[i] for i in s)]
-            drops[s] = mean - sum(weight[z] * f[z] for z in rows) / sum(weight[z] for z in rows)
-    return f[(0,) * b], mean, drops
+    """(f(xi), E[f], drop of every non-empty position set) of the linear model, by enumeration in Fractions."""
+    def f(z):
+        return l0 + sum(a[i] for i in range(len(a)) if not z[i])
+
+    mean, drops = drops_by_enumeration(f, len(a), p)
+    return f((0,) * len(a)), mean, drops
 
 
 def _solutions(drops, threshold, max_len):

@@ -9,7 +9,6 @@ lambda^T phi(token_i) come from the fitted model (analytic.LinearTfidfModel), ne
 
 from __future__ import annotations
 
-import itertools
 
 import numpy as np
 import pytest
@@ -19,7 +18,7 @@ from hypothesis import given
 from analytic import LinearTfidfModel, best_drop_of_size, table_from_classifier
 from fred import Fred
 from proofs_checks.strategies import epsilons, fitted_tfidf_models, probabilities
-from tests._helpers import SLOW
+from tests._helpers import SLOW, drops_by_enumeration
 
 VALUE_TOL = 1e-9
 
@@ -80,17 +79,8 @@ def test_prop1_logistic_step_statuses_and_verdict(result):
 
 def _logistic_enumeration(a, l0, p):
     """(E[f], drop of every non-empty set) for f = sigma(lambda_0 + sum of kept a_i), exact sympy, 2^b patterns."""
-    b = len(a)
-    patterns = list(itertools.product((0, 1), repeat=b))  # 1 = perturbed
-    weight = {z: p ** sum(z) * (1 - p) ** (b - sum(z)) for z in patterns}
-    f = {z: 1 / (1 + sp.exp(-(l0 + sum(a[i] for i in range(b) if not z[i])))) for z in patterns}
-    mean = sum(weight[z] * f[z] for z in patterns)
-    drops = {}
-    for size in range(1, b + 1):
-        for s in itertools.combinations(range(b), size):
-            rows = [z for z in patterns if all(z[i] for i in s)]
-            drops[s] = mean - sum(weight[z] * f[z] for z in rows) / sum(weight[z] for z in rows)
-    return mean, drops
+    return drops_by_enumeration(lambda z: 1 / (1 + sp.exp(-(l0 + sum(a[i] for i in range(len(a)) if not z[i])))),
+                                len(a), p)
 
 
 def test_two_single_words_both_solve_eq2_on_the_logistic_model():

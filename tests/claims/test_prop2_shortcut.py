@@ -18,6 +18,7 @@ from numpy.testing import assert_allclose
 from analytic import shortcut_minimal_size
 from fred import Fred
 from proofs_checks.claims import prop2_shortcut as claim
+from tests._helpers import drops_by_enumeration
 
 HALF = Fraction(1, 2)
 
@@ -64,20 +65,13 @@ def brute_force(m, p: Fraction, eps: Fraction, *, baseline="mean", n_other=0):
     of P(S perturbed) and E[f 1{S perturbed}]. Returns (l*, {counts over J of the solutions: their drops})."""
     tokens, words = document(m, n_other)
     b = len(tokens)
-    patterns = []
-    for z in itertools.product((0, 1), repeat=b):
-        weight = Fraction(1)
-        for zi in z:
-            weight *= p if zi else 1 - p
-        f = all(any(t == w and not zi for t, zi in zip(tokens, z)) for w in words)
-        patterns.append((z, weight, Fraction(int(f))))
-    mean = sum(w * f for _, w, f in patterns)
-    reference = mean if baseline == "mean" else Fraction(1)  # f(xi) = 1: every word of J occurs
+    reference, drops = drops_by_enumeration(
+        lambda z: Fraction(int(all(any(t == w and not zi for t, zi in zip(tokens, z)) for w in words))), b, p,
+        baseline=baseline)  # with "original", the reference is f(xi) = 1: every word of J occurs
     for size in range(1, b + 1):
         solutions = {}
         for s in itertools.combinations(range(b), size):
-            rows = [(w, f) for z, w, f in patterns if all(z[i] for i in s)]
-            drop = reference - sum(w * f for w, f in rows) / sum(w for w, _ in rows)
+            drop = drops[s]
             if drop >= eps * reference:
                 counts = tuple(sum(tokens[i] == w for i in s) for w in words)
                 solutions[counts] = max(drop, solutions.get(counts, drop))
