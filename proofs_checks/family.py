@@ -65,6 +65,18 @@ def _corpus(seed: int) -> tuple[list[str], np.ndarray]:
     return docs, np.array(labels)
 
 
+def fit_linear(corpus, labels, model: str, *, norm: str | None = None, regularisation: float = 1.0):
+    """A fitted ``TfidfVectorizer(norm=norm)`` and ``Ridge(alpha=regularisation)`` (model "ridge", on float labels)
+    or ``LogisticRegression(C=regularisation)`` (model "logistic"): the one builder of the claims' linear models."""
+    vectorizer = TfidfVectorizer(norm=norm).fit(corpus)
+    x = vectorizer.transform(corpus)
+    if model == "ridge":
+        return vectorizer, Ridge(alpha=regularisation).fit(x, np.asarray(labels, float))
+    if model == "logistic":
+        return vectorizer, LogisticRegression(C=regularisation).fit(x, labels)
+    raise ValueError(f"model must be 'ridge' or 'logistic', got {model!r}")
+
+
 @lru_cache(maxsize=None)
 def family() -> tuple[Case, ...]:
     """Every (pipeline, document) case, built deterministically from the seeds."""
@@ -78,10 +90,7 @@ def family() -> tuple[Case, ...]:
             tokens = list(words) + list(rng.choice(words, size=rng.integers(0, 4)))  # repeats
             documents.append(tuple(rng.permutation(tokens)))
         for kind in KINDS:
-            vectorizer = TfidfVectorizer(norm=None if kind.endswith("raw") else "l2").fit(docs)
-            x = vectorizer.transform(docs)
-            model = Ridge(alpha=1.0).fit(x, labels.astype(float)) if kind.startswith("ridge") \
-                else LogisticRegression().fit(x, labels)
+            vectorizer, model = fit_linear(docs, labels, kind.split("-")[0], norm=None if kind.endswith("raw") else "l2")
             cases.extend(Case(kind, seed, doc, vectorizer, model) for doc in documents)
     return tuple(cases)
 

@@ -15,10 +15,10 @@ from typing import Callable
 
 import numpy as np
 from hypothesis import strategies as st
-from sklearn.feature_extraction.text import TfidfVectorizer
-from sklearn.linear_model import LogisticRegression, Ridge
 
 from analytic import ShortcutModel
+
+from .family import fit_linear
 
 #: Lowercase words of >= 2 letters: kept whole by scikit-learn's default token pattern.
 WORDS = st.text(alphabet="abcdefghijklmnopqrstuvwxyz", min_size=2, max_size=6).filter(lambda w: w != "unk")
@@ -106,12 +106,8 @@ def fitted_tfidf_models(draw, kind: str | None = None, max_tokens: int = 7) -> F
     corpus = draw(st.lists(doc, min_size=4, max_size=12))
     labels = draw(st.lists(st.integers(0, 1), min_size=len(corpus), max_size=len(corpus)))
     labels[0], labels[1] = 0, 1  # both classes present
-    vectorizer = TfidfVectorizer(norm=None).fit(corpus)
-    x = vectorizer.transform(corpus)
-    if kind == "ridge":
-        model = Ridge(alpha=draw(st.sampled_from([0.1, 1.0]))).fit(x, np.array(labels, float))
-    else:
-        model = LogisticRegression(C=draw(st.sampled_from([0.5, 5.0]))).fit(x, labels)
+    strength = draw(st.sampled_from([0.1, 1.0] if kind == "ridge" else [0.5, 5.0]))
+    vectorizer, model = fit_linear(corpus, labels, kind, regularisation=strength)
     pool = vocab + list(AWKWARD_TOKENS) + ["zzz"]
     tokens = draw(st.lists(st.sampled_from(pool), min_size=1, max_size=max_tokens))
     return FittedTfidf(vectorizer, model, tuple(corpus), tuple(tokens))
