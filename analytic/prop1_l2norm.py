@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import Sequence
 
 import numpy as np
+import sympy as sp
 
 
 @dataclass(frozen=True)
@@ -49,14 +50,12 @@ class L2NormalisedLinearModel:
 def l2_table_sym(model: L2NormalisedLinearModel, tokens: Sequence[str]) -> list:
     """f of ``model`` on every mask pattern of ``tokens`` as exact sympy numbers (code order of
     analytic.referee: bit i set = position i masked, i.e. removed). Floats are read as the exact binary
-    rationals they are, so the drops of :func:`analytic.prop1_linear.rational_drops` on this table are exact.
+    rationals they are, so the drops of :func:`analytic.referee.all_drops_rational` on this table are exact.
 
     >>> f = L2NormalisedLinearModel({"a": 1.0, "b": 0.5}, {"a": 0.5, "b": 2.0})
     >>> l2_table_sym(f, ["a", "b"])
     [3*sqrt(17)/17, 1/2, 1, 0]
     """
-    import sympy as sp
-
     coef = {w: sp.Rational(c) for w, c in model.coef.items()}
     idf = {w: sp.Rational(v) for w, v in model.idf.items()}
     out = []

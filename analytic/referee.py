@@ -274,6 +274,25 @@ def linear_table_rational(position_weights: Sequence, intercept=0) -> list:
     return [intercept + sum(a[i] for i in range(len(a)) if not code >> i & 1) for code in range(2 ** len(a))]
 
 
+def _rational_weights(table: Sequence, p) -> tuple[list, int]:
+    """p^k (1 - p)^(b - k) of every code, in the arithmetic of p, and b; checks that ``table`` has 2^b entries."""
+    b = len(table).bit_length() - 1
+    if len(table) != 2**b or b < 1:
+        raise ValueError(f"table must have 2**b entries (b >= 1), got {len(table)}")
+    return [p ** bin(code).count("1") * (1 - p) ** (b - bin(code).count("1")) for code in range(2**b)], b
+
+
+def expected_prediction_rational(table: Sequence, p):
+    """:func:`expected_prediction` in the arithmetic of ``table`` and ``p``.
+
+    >>> from fractions import Fraction as F
+    >>> expected_prediction_rational([F(1), F(0), F(0), F(0)], F(1, 2))
+    Fraction(1, 4)
+    """
+    weight, _ = _rational_weights(table, p)
+    return sum(w * f for w, f in zip(weight, table))
+
+
 def all_drops_rational(table: Sequence, p, *, baseline: str = "mean") -> tuple[object, dict[tuple[int, ...], object]]:
     """The reference (E[f] or f(original)) and the drop of every non-empty position set, keyed by its sorted
     positions, in the arithmetic of ``table`` and ``p`` (superset sums over the 2^b patterns, as :func:`all_drops`).
@@ -284,12 +303,9 @@ def all_drops_rational(table: Sequence, p, *, baseline: str = "mean") -> tuple[o
     (Fraction(3, 4), Fraction(1, 2), Fraction(1, 4), Fraction(3, 4))
     """
     table = list(table)
-    b = len(table).bit_length() - 1
-    if len(table) != 2**b or b < 1:
-        raise ValueError(f"table must have 2**b entries (b >= 1), got {len(table)}")
     if baseline not in ("mean", "original"):
         raise ValueError(f"baseline must be 'mean' or 'original', got {baseline!r}")
-    weight = [p ** bin(code).count("1") * (1 - p) ** (b - bin(code).count("1")) for code in range(2**b)]
+    weight, b = _rational_weights(table, p)
     value = [w * f for w, f in zip(weight, table)]
     for i in range(b):  # superset sums: entry S becomes the sum over the codes containing S
         for code in range(2**b):
@@ -332,7 +348,7 @@ def eq2_solutions(table: Sequence, p, eps, max_len: int, *, baseline: str = "mea
     """
     table = list(table)
     reference, drops = all_drops_rational(table, p, baseline=baseline) if drops is None else drops
-    mean = reference if baseline == "mean" else all_drops_rational(table, p)[0]
+    mean = reference if baseline == "mean" else expected_prediction_rational(table, p)
     threshold = eps * reference
     for size in range(1, min(max_len, len(table).bit_length() - 1) + 1):
         sets = [s for s in drops if len(s) == size and bool(drops[s] >= threshold)]

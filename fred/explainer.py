@@ -113,7 +113,8 @@ class Fred:
             else (None, FastPathStatus(False, "disabled by fast_path=False")))
 
     def _predict_perturbed(self, tokens: Sequence[str], perturbed: np.ndarray, rng: np.random.Generator):
-        """Scores of the perturbed samples, their texts (None when not rendered) and how they were scored.
+        """Scores of the perturbed samples, their texts (None when not rendered), how they were scored, and the
+        sampler's statistics on them (None when it reports none).
 
         The bag-of-words fast path returns no texts. When its check against the
         string path fails, this call scores strings; the explainer is left as it
@@ -122,12 +123,14 @@ class Fred:
         if self._fast_path is not None:
             raw, problem = self._fast_path.predict(tokens, perturbed)
             if problem is None:
-                return check_scores(raw, len(perturbed)), None, self.fast_path_status
+                return check_scores(raw, len(perturbed)), None, self.fast_path_status, None
             status = FastPathStatus(False, "fell back to strings: " + problem)
         else:
             status = self.fast_path_status
-        texts = self.sampler.render(tokens, perturbed, rng)
-        return check_scores(self.classifier_fn(texts), len(texts)), tuple(texts), status
+        with_stats = getattr(self.sampler, "render_with_stats", None)
+        texts, stats = (with_stats(tokens, perturbed, rng) if callable(with_stats)
+                        else (self.sampler.render(tokens, perturbed, rng), None))
+        return check_scores(self.classifier_fn(texts), len(texts)), tuple(texts), status, stats
 
     def _resolve_label(self, label, original: np.ndarray, regression: bool) -> int | None:
         n_classes = original.shape[1]
@@ -188,9 +191,7 @@ class Fred:
 
         rng = np.random.default_rng(self.random_state)
         design = self.sampler.draw(b, p, n_samples, rng)
-        scores, texts, fast_path = self._predict_perturbed(tokens, design.perturbed, rng)
-        stats = getattr(self.sampler, "stats", None)
-        sampler_stats = stats(tokens, design.perturbed) if callable(stats) else None
+        scores, texts, fast_path, sampler_stats = self._predict_perturbed(tokens, design.perturbed, rng)
         if scores.shape[1] != original.shape[1]:
             raise ValueError(f"classifier_fn returned {scores.shape[1]} columns on the samples but "
                              f"{original.shape[1]} on the text")

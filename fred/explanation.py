@@ -57,8 +57,8 @@ class Explanation:
     n_samples : number of rows (2**b for the exact sampler).
     fast_path : whether this call scored its samples through the bag-of-words fast
         path, and why (not) (see :class:`fred.Fred`).
-    sampler_stats : what the sampler reports on this call's rows (``sampler.stats(tokens,
-        perturbed)``, e.g. :class:`fred.pos.PosStats`), None for samplers without ``stats``.
+    sampler_stats : what the sampler reports on this call's rows (from ``sampler.render_with_stats``,
+        e.g. :class:`fred.pos.PosStats`), None for samplers without it or when no text was rendered.
     """
 
     tokens: tuple[str, ...]

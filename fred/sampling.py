@@ -98,9 +98,10 @@ class Perturbations:
 class Sampler(Protocol):
     """What :class:`fred.Fred` needs from a sampler.
 
-    Optionally a sampler may define ``stats(tokens, perturbed)``, returning what
-    rendering those rows does (e.g. :meth:`fred.pos.PosSampler.stats`); FRED puts
-    it on the explanation as ``sampler_stats``. A sampler keeps no state across
+    Optionally a sampler may define ``render_with_stats(tokens, perturbed, rng)``,
+    returning the texts and what rendering them did (e.g.
+    :meth:`fred.pos.PosSampler.render_with_stats`); FRED calls it instead of
+    ``render`` and puts the statistics on the explanation as ``sampler_stats``. A sampler keeps no state across
     calls: the generator passed to ``draw`` and ``render`` is its only randomness.
     """
 

@@ -137,12 +137,13 @@ class PosSampler(MaskSampler):
         self.polarity = polarity
         self.dictionaries: PosDictionaries = build_dictionaries(corpus, tagger, polarity)
 
-    def _positions(self, tokens: list[str], perturbed: np.ndarray):
+    def _positions(self, tokens: list[str], perturbed: np.ndarray) -> list[tuple]:
         """Per position with perturbed rows: (j, rows, split token, category, pool, own index, pool size)."""
         if perturbed.ndim != 2 or perturbed.shape[1] != len(tokens):
             raise ValueError(f"perturbed must have shape (n, {len(tokens)}) for {len(tokens)} tokens, "
                              f"got {perturbed.shape}")
         tags = tag_documents(self.tagger, [tokens])[0]
+        plan = []
         for j, (token, tag) in enumerate(zip(tokens, tags)):
             rows = np.flatnonzero(perturbed[:, j])
             if rows.size == 0:
@@ -150,18 +151,13 @@ class PosSampler(MaskSampler):
             parts = split_token(token)
             category = (tag, polarity_sign(self.polarity, parts.word))
             pool, own = self.dictionaries.candidates(*category, parts.word)
-            yield j, rows, parts, category, pool, own, len(pool) - (own is not None)
+            plan.append((j, rows, parts, category, pool, own, len(pool) - (own is not None)))
+        return plan
 
-    def stats(self, tokens: Sequence[str], perturbed: np.ndarray) -> PosStats:
-        """The category sizes, and the replacements and fall-backs :meth:`render` makes for these rows.
-
-        Whether a position falls back to the mask token depends only on its
-        category, not on the random draws, so no rendering is needed; the
-        sampler is left unchanged.
-        """
+    def _stats_of(self, plan: list[tuple]) -> PosStats:
         replacements: Counter = Counter()
         fallbacks: Counter = Counter()
-        for _, rows, _, category, _, _, size in self._positions(list(tokens), np.asarray(perturbed, dtype=bool)):
+        for _, rows, _, category, _, _, size in plan:
             replacements[category] += rows.size
             if size == 0:
                 fallbacks[category] += rows.size
@@ -178,18 +174,24 @@ class PosSampler(MaskSampler):
             fallbacks_by_category=MappingProxyType(dict(sorted(fallbacks.items()))),
         )
 
-    def render(self, tokens: Sequence[str], perturbed: np.ndarray, rng: np.random.Generator) -> list[str]:
-        """Texts of the rows: perturbed positions replaced (module docstring), others unchanged.
+    def stats(self, tokens: Sequence[str], perturbed: np.ndarray) -> PosStats:
+        """The category sizes, and the replacements and fall-backs :meth:`render` makes for these rows.
 
-        Positions are processed left to right and each draws its replacements
-        in one ``rng.integers`` call, so a seed fixes the texts.
+        Whether a position falls back to the mask token depends only on its
+        category, not on the random draws, so no rendering is needed; the
+        sampler is left unchanged.
         """
+        return self._stats_of(self._positions(list(tokens), np.asarray(perturbed, dtype=bool)))
+
+    def render_with_stats(self, tokens: Sequence[str], perturbed: np.ndarray,
+                          rng: np.random.Generator) -> tuple[list[str], PosStats]:
+        """:meth:`render` and :meth:`stats` of the same rows, tagging the document once (what FRED calls)."""
         tokens = list(tokens)
         perturbed = np.asarray(perturbed, dtype=bool)
-        positions = list(self._positions(tokens, perturbed))  # checks the shape before the grid is built
+        plan = self._positions(tokens, perturbed)  # checks the shape before the grid is built
         grid = np.empty(perturbed.shape, dtype=object)
         grid[:] = np.asarray(tokens, dtype=object)
-        for j, rows, parts, _, pool, own, size in positions:
+        for j, rows, parts, _, pool, own, size in plan:
             if size == 0:
                 grid[rows, j] = self.mask_token
                 continue
@@ -197,4 +199,12 @@ class PosSampler(MaskSampler):
             if own is not None:
                 draws += draws >= own  # skip the token's own word: uniform over the rest of the pool
             grid[rows, j] = [parts.prefix + match_case(pool[k], parts.core) + parts.suffix for k in draws]
-        return [" ".join(row) for row in grid.tolist()]
+        return [" ".join(row) for row in grid.tolist()], self._stats_of(plan)
+
+    def render(self, tokens: Sequence[str], perturbed: np.ndarray, rng: np.random.Generator) -> list[str]:
+        """Texts of the rows: perturbed positions replaced (module docstring), others unchanged.
+
+        Positions are processed left to right and each draws its replacements
+        in one ``rng.integers`` call, so a seed fixes the texts.
+        """
+        return self.render_with_stats(tokens, perturbed, rng)[0]

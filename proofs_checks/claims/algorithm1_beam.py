@@ -33,6 +33,7 @@ from analytic import (
     code_of,
     exact_explain,
     expected_prediction,
+    expected_prediction_rational,
     linear_table,
     table_classifier,
     table_from_classifier,
@@ -135,7 +136,7 @@ def search_on_drops(drops: Mapping[int, object], b: int, threshold, max_len: int
     return SearchOutcome(best[0], best[1], False, tuple(sizes), tuple(cuts))
 
 
-def rational_drops(table: Sequence, p: Fraction, *, baseline: str = "mean") -> tuple[dict[int, Fraction], Fraction]:
+def _drops_by_code(table: Sequence, p: Fraction, *, baseline: str = "mean") -> tuple[dict[int, Fraction], Fraction]:
     """Exact drops of every position set in Fractions, keyed by pattern code (analytic.all_drops_rational), and
     the reference."""
     reference, drops = all_drops_rational([Fraction(v) for v in table], p, baseline=baseline)
@@ -202,7 +203,7 @@ def _rational_outcomes(table, eps: Fraction) -> dict:
     b = len(table).bit_length() - 1
     out = {}
     for baseline in ("mean", "original"):
-        drops, reference = rational_drops(table, Fraction(1, 2), baseline=baseline)
+        drops, reference = _drops_by_code(table, Fraction(1, 2), baseline=baseline)
         for name, kw in (("algorithm1", {}), ("beam", {"width": BEAM}),
                          ("released", {"width": BEAM, "extend_top": RELEASED_TOP_TOKENS})):
             if name == "released" and baseline == "mean":
@@ -249,7 +250,7 @@ def _confirm(table) -> dict:
         and list(floats["released/original"].best_ids) == at["released/original"]["best_ids"]
         and all(fred_out[k]["found"] == at[k.replace("exhaustive", "algorithm1")]["found"] for k in fred_out))
     return {"rational": rational, "fred": fred_out,
-            "mean_prediction": str(rational_drops(table, Fraction(1, 2))[1]),
+            "mean_prediction": str(expected_prediction_rational([Fraction(v) for v in table], Fraction(1, 2))),
             "referee": {bl: {"best_ids": list(r.best_ids), "drop": r.drop, "found": r.found}
                         for bl, r in referee.items()},
             "float_reference": {k: {"best_ids": list(v.best_ids), "found": v.found} for k, v in floats.items()},

@@ -88,7 +88,7 @@ def _paper_conditional_multiplicity() -> tuple[bool, dict]:
 
 
 def _symbolic_drops(b: int):
-    """Symbols a_1..a_b, lambda_0, p and every drop by enumerating the 2^b patterns (analytic.rational_drops)."""
+    """Symbols a_1..a_b, lambda_0, p and every drop by enumerating the 2^b patterns (analytic.all_drops_rational)."""
     p, l0 = sp.symbols("p lambda0")
     a = sp.symbols(f"a1:{b + 1}")
     mean, drops = all_drops_rational(linear_table_rational(a, l0), p)
