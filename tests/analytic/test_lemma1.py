@@ -18,15 +18,20 @@ from scipy import optimize
 
 from analytic import drop_asymptotic_variance, exact_drop, hoeffding_drop_bound, lemma1_limit
 from proofs_checks.strategies import black_box_tables, probabilities
+from tests._helpers import drops_by_enumeration
 
 
 @given(black_box_tables(max_tokens=5), probabilities())
 def test_lemma1_limit_equals_referee_drop(table, p):
-    """Catches a wrong P(c not in x) = p^|c| or a conditional mean mixed up with a joint one."""
+    """Catches a wrong P(c not in x) = p^|c| or a conditional mean mixed up with a joint one: against the
+    referee's exact drop and against the tests' own pattern-by-pattern enumeration (tests/_helpers.py), which
+    shares no code (pattern weights included) with analytic."""
     b = int(np.log2(len(table)))
+    _, enumerated = drops_by_enumeration(lambda z: float(table[sum(bit << i for i, bit in enumerate(z))]), b, p)
     for r in range(1, b + 1):
         for s in itertools.combinations(range(b), r):
             assert_allclose(lemma1_limit(table, s, p), exact_drop(table, s, p), rtol=1e-12, atol=1e-12)
+            assert_allclose(lemma1_limit(table, s, p), enumerated[s], rtol=1e-12, atol=1e-12, err_msg=f"c={s} p={p}")
 
 
 @given(black_box_tables(max_tokens=4), probabilities())

@@ -42,7 +42,8 @@ def test_binomial_identity_symbolic_in_q(n):
 
 
 def test_binomial_identity_symbolic_in_n_and_q():
-    """The identity with n and q both symbolic; sympy proves it for q <= 1/2 (its Piecewise), as recorded here."""
+    """Catches the proof's binomial identity holding only for the n checked one by one above (n <= 15): with n
+    and q both symbolic, sympy proves it for q <= 1/2 (its Piecewise), as recorded here."""
     n = sp.Symbol("n", integer=True, positive=True)
     q, k = sp.Symbol("q"), sp.Symbol("k", integer=True)
     total = sp.summation(sp.binomial(n, k) * q**k * (1 - q) ** (n - k), (k, 1, n))
@@ -52,13 +53,20 @@ def test_binomial_identity_symbolic_in_n_and_q():
 
 @given(st.integers(1, 200), st.integers(1, 6), st.integers(1, 15).map(lambda k: k / 16))
 def test_coverage_sympy_numpy_agree(n, size, p):
-    """Catches a wrong numpy twin (log1p/expm1 form) of 1 - (1 - p^l)^n."""
+    """Catches a wrong numpy twin (log1p/expm1 form) of 1 - (1 - p^l)^n: against the sympy form and against
+    1 - (1 - p^l)^n in Fractions here (p = k/16 is exact in binary)."""
+    exact = 1 - (1 - Fraction(p) ** size) ** n
     assert_allclose(coverage(n, p, size), float(coverage_sym(n, sp.Rational(Fraction(p)), size)), rtol=1e-12)
+    assert_allclose(coverage(n, p, size), float(exact), rtol=1e-12)
 
 @pytest.mark.parametrize("b, size, n, p", [(2, 1, 5, 0.5), (3, 2, 12, 0.5), (4, 2, 11, 0.5), (4, 3, 20, 0.6)])
 def test_joint_coverage_within_bonferroni_bounds(b, size, n, p):
-    """Catches a sign or family error in the inclusion-exclusion: it must lie between the Bonferroni bounds."""
-    low, high = joint_coverage_bounds(b, n, p, size)
+    """Catches a sign or family error in the inclusion-exclusion: it must lie between the Bonferroni bounds
+    max(0, 1 - C(b, l) (1 - p^l)^n) and 1 - (1 - p^l)^n, computed here in Fractions (and joint_coverage_bounds
+    must return them)."""
+    miss = (1 - Fraction(p) ** size) ** n
+    low, high = max(Fraction(0), 1 - math.comb(b, size) * miss), 1 - miss
+    assert_allclose(joint_coverage_bounds(b, n, p, size), [float(low), float(high)], rtol=1e-12, atol=1e-15)
     joint = joint_coverage(b, n, p, size)
     assert low - 1e-12 <= joint <= high + 1e-12, f"b={b} l={size} n={n} p={p}: {low} <= {joint} <= {high}"
 
@@ -189,6 +197,7 @@ def test_bonferroni_bounds_are_tight_on_two_singletons(n):
     p = Fraction(1, 3)
     low, high = joint_coverage_bounds(2, n, p, 1)
     joint = joint_coverage(2, n, p, 1)
+    assert joint == (1 - (1 - p) ** n) ** 2  # two independent singletons, each covered w.p. 1 - (1 - p)^n
     assert joint - low == (1 - p) ** (2 * n)
     assert high - joint == (1 - p) ** n - (1 - p) ** (2 * n)
 

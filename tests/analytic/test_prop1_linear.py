@@ -36,6 +36,7 @@ from analytic import (
 )
 from analytic import all_drops_rational, eq2_solutions, linear_table_rational, logistic_table_sym
 from proofs_checks.strategies import coefficients, documents, epsilons, probabilities
+from tests._helpers import drops_by_enumeration
 from tests.analytic._cases import ATOL, RTOL, P, count_vectors, first_occurrences
 
 
@@ -98,7 +99,9 @@ def test_linear_minimal_size_and_positive_words(case, p, eps, baseline):
 
 
 def test_linear_drop_symbolic_derivation_and_paper_variant():
-    """Derives E[kept occurrences | c] from the binomial law; shows the proof's p(m - c) is right only at p = 1/2."""
+    """Catches linear_drop written with the proof's p in place of 1 - p (it must equal the exact drop at p = 0.2,
+    where the proof's form is off by 1.5) or a wrong E[kept occurrences | c] = (1 - p)(m - c), derived here from
+    the binomial law; the proof's p (m - c) agrees only at p = 1/2."""
     for m in range(1, 5):
         for c in range(m + 1):
             k = sp.Symbol("k", integer=True)
@@ -153,12 +156,12 @@ def test_linear_optimal_counts_accepts_size_zero_and_refuses_too_large():
 
 
 # --------------------------------------------------------------------------- exact arithmetic: Eq. (2)'s solutions
-# rational_table, rational_drops, eq2_solutions and logistic_table_sym (used by the claims prop1-linear and
+# linear_table_rational, all_drops_rational, eq2_solutions and logistic_table_sym (used by the claims prop1-linear and
 # prop1-logistic) against the float referee (analytic.referee, numpy) and against brute force written here.
 
 
 @given(linear_cases(), st.sampled_from([Fraction(1, 2), Fraction(1, 10), Fraction(3, 4)]))
-def test_rational_drops_equal_the_float_referee(case, p):
+def test_all_drops_rational_equal_the_float_referee(case, p):
     """Catches a wrong code order (bit i = position i perturbed), pattern weight or conditional mean in the
     rational enumeration: its table and every drop must equal the referee's floats (dyadic weights: exact)."""
     tokens, _, a_word, intercept = case
@@ -177,15 +180,17 @@ def test_rational_drops_equal_the_float_referee(case, p):
        st.sampled_from([Fraction(1, 20), Fraction(15, 100), Fraction(1, 2), Fraction(1)]))
 def test_eq2_solutions_are_every_minimiser_and_fred_choice_the_largest(case, p, eps):
     """Catches eq2_solutions missing a minimiser, returning a set of the wrong size, or a FRED choice that is
-    not the largest drop (ties to the smallest tuple): brute force over position sets here, and the float
-    referee's choice (exact_explain) when no drop lies at the threshold."""
+    not the largest drop (ties to the smallest tuple): brute force over position sets here, on E[f] and drops
+    enumerated independently of analytic (tests/_helpers.py, Fractions), and the float referee's choice
+    (exact_explain) when no drop lies at the threshold."""
     tokens, _, a_word, intercept = case
     a = [Fraction(a_word[t]) for t in tokens]
     b = len(a)
     table = linear_table_rational(a, Fraction(intercept))
     got = eq2_solutions(table, p, eps, b)
-    _, drops = all_drops_rational(table, p)
-    threshold = eps * got.mean
+    mean, drops = drops_by_enumeration(lambda z: Fraction(intercept) + sum(ai for ai, zi in zip(a, z) if not zi), b, p)
+    assert got.mean == mean and got.drops == drops
+    threshold = eps * mean
     sizes = [n for n in range(1, b + 1) if any(drops[s] >= threshold for s in itertools.combinations(range(b), n))]
     if not sizes:
         assert (got.size, got.solutions, got.fred_choice) == (None, (), ())

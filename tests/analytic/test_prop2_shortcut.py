@@ -62,14 +62,24 @@ def test_shortcut_sympy_numpy_exact_agree(case, p):
 
 @given(shortcut_models(max_tokens=7), probabilities())
 def test_shortcut_optimal_counts_closed_form_vs_bruteforce(case, p):
-    """Catches a wrong optimum of Prop. 2's problem: closed form c = (l, 0, ...) must be among the brute-force argmax."""
+    """Catches a wrong optimum of Prop. 2's problem: closed form c = (l, 0, ...) must be among the brute-force argmax,
+    both analytic's count-vector brute force and the referee's best position sets (exact_drop over all position
+    sets of that size), read as count vectors here."""
     m, table = case.multiplicities, table_from_classifier(case.model, case.tokens)
     order = np.argsort(m, kind="stable")
+    words = case.model.words
+
+    def counts_of(positions):
+        picked = [case.tokens[i] for i in positions]
+        return tuple(picked.count(w) for w in words) + (sum(t not in words for t in picked),)
+
     for size in range(1, len(case.tokens) + 1):
         best, argbest = shortcut_optimal_counts_bruteforce(m, size, p, case.n_other)
         closed = shortcut_optimal_counts(m, size, case.n_other)
         assert any(np.array_equal(closed, c) for c in argbest), f"m={m} size={size} closed={closed} best={argbest}"
-        assert_allclose(best, best_drop_of_size(table, p, size)[0], rtol=RTOL, atol=ATOL)
+        top, winners = best_drop_of_size(table, p, size)
+        assert tuple(closed.tolist()) in {counts_of(s) for s in winners}, f"m={m} size={size} closed={closed}"
+        assert_allclose(best, top, rtol=RTOL, atol=ATOL)
         if size < min(m):
             assert closed[order[0]] == size
 
@@ -87,7 +97,9 @@ def test_shortcut_minimal_size_and_claim(case, p, eps):
 
 
 def test_shortcut_counterexample_to_prop2():
-    """Records the counterexample: 'w w', f = 1{w in z}, p = 1/2, eps = 0.15 -> one occurrence suffices (Prop. 2 says 2)."""
+    """Catches a referee or closed form that misses Prop. 2's counterexample: 'w w', f = 1{w in z}, p = 1/2,
+    eps = 0.15 -> one occurrence suffices (Prop. 2 says 2). By hand: E[f] = 3/4, one occurrence perturbed leaves
+    f = 1/2 on average (drop 1/4 >= 0.15 * 3/4), and the claim's boundary 1 - (1 - p)/(1 - p^2) = 1/3."""
     model = ShortcutModel(("w",))
     table = table_from_classifier(model, ["w", "w"])
     exact = exact_explain(table, 0.5, 0.15, 10)
@@ -99,11 +111,16 @@ def test_shortcut_counterexample_to_prop2():
 
 
 def test_shortcut_paper_conditional_only_right_at_half():
-    """Shows the proof's (1 - p)^(m - c) equals the true p^(m - c) at p = 1/2 and not at p = 1/3."""
+    """Catches shortcut_conditional_sym written as the proof's prod (1 - (1 - p)^(m - c)) instead of the true
+    prod (1 - p^(m - c)) (or the "as written" form not being the proof's): m = (3, 2), c = (1, 0), worked out by
+    hand at p = 1/3 (true (8/9)(8/9) = 64/81, as written (5/9)(5/9) = 25/81); they agree only at p = 1/2."""
     m, c = [3, 2], [1, 0]
+    third = sp.Rational(1, 3)
+    assert shortcut_conditional_sym(m, c, third) == sp.Rational(64, 81)
+    assert shortcut_conditional_as_written_sym(m, c, third) == sp.Rational(25, 81)
     diff = shortcut_conditional_sym(m, c, P) - shortcut_conditional_as_written_sym(m, c, P)
     assert diff.subs(P, sp.Rational(1, 2)) == 0
-    assert diff.subs(P, sp.Rational(1, 3)) != 0
+    assert diff.subs(P, third) != 0
 
 # --------------------------------------------------------------------------- edges mutation testing found
 # Each test below was written for a mutant that survived the hypothesis tests above: boundaries
@@ -158,7 +175,7 @@ def test_shortcut_optimal_counts_defaults_and_size_zero():
     with pytest.raises(ValueError, match=r"size must lie in \[0, 5\]"):
         shortcut_optimal_counts([3, 2], 6)
     best, argbest = shortcut_optimal_counts_bruteforce([2, 1], 3, 0.5)
-    assert best == shortcut_expected_prediction([2, 1], 0.5)
+    assert best == (1 - 0.5**2) * (1 - 0.5) == 0.375  # everything perturbed: the drop is E[f] = prod (1 - p^m_j)
     assert [c.tolist() for c in argbest] == [[2, 1, 0]]
 
 

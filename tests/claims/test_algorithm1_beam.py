@@ -6,6 +6,7 @@ the released code is not Algorithm 1. Every fact below is recomputed here by bru
 from __future__ import annotations
 
 import itertools
+import math
 from fractions import Fraction
 
 import numpy as np
@@ -91,7 +92,10 @@ def test_algorithm1_beam_step_statuses_and_verdict(beam_result):
         "discrepancy", "fails", "argued", "code differs")
     ce = {s.id: s for s in beam_result.steps}["algorithm1-beam.s2-counterexample"].values
     assert ce["table"] == list(TABLE) and ce["minimal"] and ce["tie_free"] and ce["all_implementations_agree"]
-    assert ce["minimality"] == {"tables_checked": 663552, "tables_separating": 1}
+    # the tables entrywise at or below TABLE: each non-zero entry v takes v + 1 values (0..v), the zeros stay
+    below = math.prod(v + 1 for v in TABLE if v)
+    assert below == 2 * 4**6 * 3**4 == 663552
+    assert ce["minimality"] == {"tables_checked": below, "tables_separating": 1}
 
 
 # -- correction 1: minimal counterexample ---------------------------------------------------------------------------
@@ -174,7 +178,9 @@ def test_monte_carlo_drops_separate_beam_and_algorithm1_on_a_ridge_model():
     """A recorded disagreement of the report (eps = 0.15, n = 50, mask sampler): on the same sample, fred's
     exhaustive search returns (2, 3, 5) and its beam (0, 2, 5), of smaller drop. The Monte Carlo drops of Eq. (3)
     are recomputed here in Fractions from the sample, and the brute-force searches agree with fred: estimated
-    drops need not nest even for a linear model."""
+    drops need not nest even for a linear model. Catches fred's exhaustive or beam search not returning what
+    Algorithm 1 or a width-4 beam returns on its own sample's drops, and a report whose recorded disagreement
+    is not one."""
     case = next(c for c in cases("ridge-raw") if c.seed == 0 and c.text == "nice great good nice staff nice")
     clf = case.classifier_fn()
     state = np.random.SeedSequence([20261127, 279])
@@ -205,7 +211,8 @@ def test_released_variant_is_algorithm1_on_a_long_linear_table():
     """The released variant extends only the 10 tokens of largest singleton drop; on a linear model with b = 12 it
     still returns Algorithm 1's explanation (baseline f(xi)), computed here in closed form: f(xi) - E[f | S] =
     p sum_i a_i + (1 - p) sum_{i in S} a_i, so the answer is the top-l weights for the smallest l reaching
-    eps f(xi)."""
+    eps f(xi). Catches a released variant (or a referee with baseline 'original') that departs from Algorithm 1
+    where the 10-token restriction loses nothing."""
     from proofs_checks.claims.algorithm1_beam import released_explain
 
     a = [Fraction((7 * i) % 13 - 6) for i in range(12)]  # -6..6 without 0: sum 0, so f(xi) = intercept = 10
@@ -255,13 +262,17 @@ def test_released_variant_ten_token_restriction_can_change_the_explanation():
 
 # -- correction 4: Algorithm 1 is infeasible at the paper's lengths ---------------------------------------------
 
-def test_candidate_count_at_b_133_by_pascals_rule():
-    """sum_{k=1..10} C(133, k) by Pascal's rule (not math.comb): 366732230122655, about 3.7e14 candidates."""
+def test_candidate_count_at_b_133_by_pascals_rule(beam_result):
+    """sum_{k=1..10} C(133, k) by Pascal's rule (not math.comb): 366732230122655, about 3.7e14 candidates.
+    Catches the report's step s7 printing another count (a wrong range of k, b or max_len)."""
     row = [1]
     for _ in range(133):
         row = [1] + [row[i] + row[i + 1] for i in range(len(row) - 1)] + [1]
     total = sum(row[1:11])
     assert total == 366732230122655 and round(total / 1e14, 1) == 3.7
+    values = {s.id: s for s in beam_result.steps}["algorithm1-beam.s7-infeasible"].values
+    assert values["at_b_133"] == total and values["max_len"] == 10
+    assert values["candidates"]["yelp (shared data, mean)"] == total
 
 
 # -- an earlier example, kept as a regression test of fred's beam -----------------------------------------------

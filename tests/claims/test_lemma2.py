@@ -33,9 +33,9 @@ def test_sample_size_paper_value_and_sympy():
 def test_simulated_coverage_matches_formula(size, p, n):
     """Catches fred's mask sampler perturbing with the wrong probability (e.g. 1 - p) or non-independently.
 
-    20_000 simulated designs of n rows from fred's MaskSampler (seed statistical_seed(12345 + n));
-    the fraction covering positions 0..l-1 must lie in the Clopper-Pearson
-    interval at delta = 1e-6 must contain 1 - (1 - p^l)^n.
+    20_000 simulated designs of n rows from fred's MaskSampler (seed statistical_seed(12345 + n)): the
+    Clopper-Pearson interval at delta = 1e-6 of the fraction covering positions 0..l-1 must contain
+    1 - (1 - p^l)^n.
     """
     trials, b = 20_000, size + 2
     rng = np.random.default_rng(statistical_seed(12345 + n))
@@ -81,7 +81,9 @@ def test_lemma2_paper_n_is_the_minimum(result):
     grid; 3067 at the paper's defaults."""
     values = next(s.values for s in result.steps if s.id == "lemma2.s5-paper-n-covers")
     assert values["n_at_paper_defaults"] == 3067 and values["violations"] == [] and values["cases"] == 546
-    assert len(values["n_paper"]) == 84
+    assert len(values["n_paper"]) == 84 == len(values["alphas"]) * len(values["l_max"])  # one n per (alpha, l_max)
+    # one case per (alpha, l_max, l <= l_max): 7 alphas * (1 + ... + 12)
+    assert values["cases"] == sum(int(key.split("l_max=")[1]) for key in values["n_paper"])
     for key, n in values["n_paper"].items():
         alpha, l_max = (Fraction(part.split("=")[1]) for part in key.split(", "))
         miss = 1 - Fraction(1, 2 ** int(l_max))

@@ -14,6 +14,7 @@ from fractions import Fraction
 
 import mpmath
 import pytest
+import sympy as sp
 from hypothesis import assume, given
 from hypothesis import strategies as st
 
@@ -122,6 +123,13 @@ def test_lemma2_any_p_refusals_need_more_than_max_samples(result):
     values = _values(result, "s5-sample-size-is-minimal")
     assert values["violations"] == [] and values["cases_checked"] == 387
     assert len(values["refused_above_max_samples"]) == 45
+    # which grid cases need more than MAX_SAMPLES rows, decided here: MAX_SAMPLES rows miss w.p. > 1 - alpha
+    grid = list(itertools.product(values["alphas"], values["ps"], values["lengths"]))
+    with mpmath.workdps(50):
+        needs_more = [[a, p, size] for a, p, size in grid
+                      if MAX_SAMPLES * mpmath.log1p(-mpmath.mpf(p) ** size) - mpmath.log1p(-mpmath.mpf(a)) > 0]
+    assert sorted(values["refused_above_max_samples"]) == sorted(needs_more)
+    assert values["cases_checked"] == len(grid) - len(needs_more)
     with mpmath.workdps(50):
         for alpha, p, size in values["refused_above_max_samples"]:
             gap = MAX_SAMPLES * mpmath.log1p(-mpmath.mpf(p) ** size) - mpmath.log1p(-mpmath.mpf(alpha))
@@ -130,10 +138,15 @@ def test_lemma2_any_p_refusals_need_more_than_max_samples(result):
                 sample_size(alpha, p, size)
 
 
-def test_lemma2_any_p_coverage_increases_with_p():
+def test_lemma2_any_p_coverage_increases_with_p(result):
     """Independent of sympy (step s3): on p = k/20, n in {1, 5, 3067}, l in {1, 4, 10}, the exact coverage
     1 - (1 - p^l)^n is strictly increasing in p, so the paper's n covers at every p >= 1/2 of the grid. Catches a
-    coverage formula with p and 1 - p swapped (which decreases)."""
+    coverage formula with p and 1 - p swapped (which decreases), and a step s3 that differentiates another
+    coverage: its derivative must be l n p^(l-1) (1 - p^l)^(n-1), written here by hand."""
+    p, ell, n = sp.symbols("p ell n", positive=True)
+    derivative = sp.sympify(_values(result, "s3-coverage-increases-with-p")["d_coverage_dp"],
+                            locals={"p": p, "ell": ell, "n": n})
+    assert sp.simplify(derivative - ell * n * p ** (ell - 1) * (1 - p**ell) ** (n - 1)) == 0
     for n, size in itertools.product((1, 5, 3067), (1, 4, 10)):
         covs = [1 - (1 - Fraction(k, 20) ** size) ** n for k in range(1, 20)]
         assert all(a < b for a, b in zip(covs, covs[1:])), (n, size)
@@ -157,10 +170,13 @@ def test_lemma2_any_p_corrected_n_repairs_the_counterexamples(result):
 
 def test_lemma2_paper_n_is_too_small_for_p_below_half():
     """Lemma 2 with 1/2**l_max used at p = 0.05 (l_max = 1, alpha = 0.95): n = 5 rows cover a token with
-    probability 1 - 0.95**5 = 0.226 < 0.95. Catches a report that calls the p = 1/2 formula general."""
+    probability 1 - 0.95**5 = 0.226 < 0.95. Catches the p = 1/2 formula taken as general: fred.sample_size at
+    p = 1/2 is the paper's 5, and at p = 0.05 it must return the minimal n on the definition (binary floats)."""
     n = math.ceil(math.log(0.05) / math.log(1 - 0.5))
-    assert n == 5
+    assert n == 5 == sample_size(0.95, 0.5, 1)
     assert 1 - (1 - Fraction(1, 20)) ** 5 == Fraction(723901, 3200000) < Fraction(95, 100)
+    corrected, miss, a = sample_size(0.95, 0.05, 1), 1 - Fraction(0.05), Fraction(0.95)
+    assert miss**corrected <= 1 - a < miss ** (corrected - 1) and corrected > n
 
 
 @given(st.floats(0.5, 0.999), st.integers(1, 10), st.integers(1, 15).map(lambda k: k / 16))

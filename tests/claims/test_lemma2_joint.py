@@ -16,7 +16,7 @@ import numpy as np
 import pytest
 from numpy.testing import assert_allclose
 
-from analytic import coverage, joint_coverage
+from analytic import coverage, joint_coverage, joint_coverage_all_sizes
 from fred import sample_size
 
 
@@ -77,14 +77,20 @@ def test_lemma2_joint_minimal_counterexample_by_brute_force(result):
     values = _values(result, "s1-minimal-counterexample")
     assert values["confirmed"] and values["minimal"] and values["smaller_cases_checked"] == 4
     assert values["fails_exactly_when_l_max_below_b"] and values["failing_cases"] == 10
+    # the counts, from the stated grid: the cases before (b, l_max) = (2, 1) are b = 1 with every l_max (the loop
+    # above), and the failing ones are those with l_max < b (each then has a candidate that is not the document)
+    assert values["smaller_cases_checked"] == len(values["l_max"])
+    assert values["failing_cases"] == sum(l < b for b in values["b"] for l in values["l_max"])
 
 
 @pytest.mark.parametrize("b, l_max, n", [(3, 1, 5), (3, 2, 6), (4, 1, 5), (2, 1, 8)])
 def test_lemma2_joint_fails_whenever_a_candidate_is_not_the_document(b, l_max, n):
     """Catches a joint coverage that ignores some candidates: for b > l_max, counting designs, the probability
     that all candidates are covered is strictly below each one's 1 - (1 - 2**-l_max)**n (b = 3, l_max = 1, n = 5
-    gives (31/32)**3 = 0.909)."""
+    gives (31/32)**3 = 0.909); analytic's inclusion-exclusion and row-by-row methods (the claim's) must give the
+    counted value exactly."""
     joint = joint_by_designs(b, n, l_max)
+    assert joint_coverage(b, n, Fraction(1, 2), l_max) == joint == joint_coverage_all_sizes(b, n, Fraction(1, 2), l_max)
     assert joint < 1 - (1 - Fraction(1, 2**l_max)) ** n
     if (b, l_max, n) == (3, 1, 5):
         assert joint == Fraction(31, 32) ** 3
@@ -95,13 +101,15 @@ def test_lemma2_joint_fails_whenever_a_candidate_is_not_the_document(b, l_max, n
 def test_lemma2_joint_whole_document_correction_by_brute_force(b, l_max, alpha):
     """The correction: for b <= l_max and the paper's n (smallest n with 1 - (1 - 2**-l_max)**n >= alpha, found
     here by counting up), counting all designs, every candidate is covered with probability exactly
-    1 - (1 - 2**-b)**n, which is >= alpha. Catches a correction that still counts proper subsets separately."""
+    1 - (1 - 2**-b)**n, which is >= alpha. Catches a correction that still counts proper subsets separately, and
+    analytic's row-by-row joint coverage (the claim's step s5) disagreeing with the count."""
     a = Fraction(alpha)
     n = 1
     while 1 - (1 - Fraction(1, 2**l_max)) ** n < a:
         n += 1
     joint = joint_by_designs(b, n, l_max)
     assert joint == 1 - (1 - Fraction(1, 2**b)) ** n >= a
+    assert joint_coverage_all_sizes(b, n, Fraction(1, 2), l_max) == joint
 
 
 def test_lemma2_joint_paper_defaults_far_below_alpha(result):
@@ -130,19 +138,27 @@ def test_lemma2_joint_paper_defaults_far_below_alpha(result):
 
 def test_lemma2_all_candidates_at_once_by_brute_force():
     """Section 2.3's joint reading fails: b = 2, l_max = 1, p = 1/2, n = 5. Enumerating all 2**10 designs
-    (5 rows x 2 positions), both positions are perturbed somewhere with probability 961/1024 < 0.95."""
+    (5 rows x 2 positions), both positions are perturbed somewhere with probability 961/1024 < 0.95. Catches
+    analytic's joint coverage (inclusion-exclusion, row by row) disagreeing with this count at fred's n."""
     good = sum(
         all(any(design[2 * r + j] for r in range(5)) for j in range(2))
         for design in itertools.product([0, 1], repeat=10)
     )
     assert Fraction(good, 1024) == Fraction(961, 1024) < Fraction(95, 100)
+    n = sample_size(0.95, 0.5, 1)
+    assert joint_coverage(2, n, Fraction(1, 2), 1) == Fraction(good, 1024) == joint_coverage_all_sizes(
+        2, n, Fraction(1, 2), 1)
 
 
 def test_joint_coverage_falls_below_alpha():
-    """Records the gap between the lemma (one candidate) and all candidates at once: b=2, l=1, n=5 gives 0.9385 < 0.95."""
+    """Catches a joint coverage computed as the per-candidate one (the lemma's 1 - (1 - p^l)^n): b=2, l=1, n=5
+    gives (31/32)^2 = 0.9385 < 0.95, by independence of the two positions."""
     n = sample_size(0.95, 0.5, 1)
     joint = joint_coverage(2, n, 0.5, 1)
     assert n == 5
     assert_allclose(joint, (31 / 32) ** 2, rtol=1e-12)
     assert joint < 0.95 <= float(coverage(n, 0.5, 1))
-    assert joint_coverage(4, sample_size(0.95, max_len=2), 0.5, 2) < 0.81  # 0.8068 with n = 11
+    n2 = sample_size(0.95, max_len=2)
+    row_by_row = joint_coverage_all_sizes(4, n2, Fraction(1, 2), 2)  # the other exact method, in Fractions
+    assert n2 == 11 and row_by_row < Fraction(81, 100)  # 0.8068
+    assert_allclose(joint_coverage(4, n2, 0.5, 2), float(row_by_row), rtol=1e-12)

@@ -21,7 +21,8 @@ from fred import Fred
 def test_prop1_fails_on_l2_normalised_tfidf():
     """f = lambda . u/||u||, u = counts * idf, lambda = (1, 0.5), idf = (0.5, 2) on "a b", p = 1/2:
     lambda_j v_j = (0.5, 1.0) puts b first, but removing a drops E[f] far more. By hand, with the four
-    equally likely patterns: f(ab) = 1.5/sqrt(4.25), f(a) = 1, f(b) = 0.5, f() = 0."""
+    equally likely patterns: f(ab) = 1.5/sqrt(4.25), f(a) = 1, f(b) = 0.5, f() = 0. Catches fred's exact drops
+    (or its choice) on a normalised model following Prop. 1's lambda_j v_j order instead of the exact drops."""
     lam, idf = {"a": 1.0, "b": 0.5}, {"a": 0.5, "b": 2.0}
 
     def clf(texts):

@@ -88,7 +88,8 @@ def test_prop1_linear_step_statuses_and_verdict(result):
 
 def test_prop1_proof_drop_formula_is_wrong_off_half():
     """The proof's Delta_c = p sum lambda_j v_j c_j: on "w" with weight 1, p = 0.25, the exact drop is
-    E[f] - E[f | w removed] = 0.75 - 0 = 0.75, not 0.25."""
+    E[f] - E[f | w removed] = 0.75 - 0 = 0.75, not 0.25. Catches fred's exact drop following the proof's p
+    instead of 1 - p."""
     clf = lambda texts: np.array([float(t == "w") for t in texts])  # noqa: E731
     exp = Fred(clf, sampler="exact").explain("w", p=0.25, eps=1.0)
     assert_allclose(exp.importances, [0.75], rtol=1e-12)

@@ -100,11 +100,22 @@ def test_two_single_words_both_solve_eq2_on_the_logistic_model():
     assert exp.label == 1 and exp.best == ("w1",)
 
 
-def test_the_negative_word_is_never_a_solution_on_the_logistic_model():
+def test_the_negative_word_is_never_a_solution_on_the_logistic_model(result):
     """prop1-linear's (i) counterexample does not transfer: a = (1, -1/100), lambda_0 = -89/100, p = 1/2. On the
     probability f = sigma(...), E[f] > 0, and the negative word's drop is < 0, below eps E[f] for every eps > 0,
-    so no solution contains it (exact sympy). Catches a claim that (i) needs a condition on this model."""
+    so no solution contains it (exact sympy). Catches a claim that (i) needs a condition on this model, and the
+    claim's step st2 reporting other values (E[f], drops, solutions) on this case than the enumeration here."""
     half = sp.Rational(1, 2)
     mean, drops = _logistic_enumeration([sp.Integer(1), sp.Rational(-1, 100)], sp.Rational(-89, 100), half)
     assert bool(mean > 0) and bool(drops[(1,)] < 0)
     assert bool(drops[(0,)] - drops[(0, 1)] > 0)  # adding the negative word lowers the drop (no size-2 solution)
+    step = next(s for s in result.steps if s.id == "prop1-logistic.st2-i-every-solution")
+    got = step.values["linear_counterexample_on_logistic"]
+    assert (got["position_weights"], got["intercept"], got["p"]) == (["1", "-1/100"], "-89/100", "1/2")
+    eps = sp.Rational(got["eps"])
+    solutions = [s for s in drops if len(s) == 1 and bool(drops[s] >= eps * mean)]
+    assert solutions == [(0,)]  # only w1 alone; size 1 is reached, so no larger set is a solution
+    assert got["solutions"] == [["w1"]] and not got["negative_word_in_a_solution"]
+    np.testing.assert_allclose([got["mean"], got["drops"]["w1"], got["drops"]["w2"], got["drops"]["w1 w2"]],
+                               [float(mean), float(drops[(0,)]), float(drops[(1,)]), float(drops[(0, 1)])],
+                               rtol=1e-13)

@@ -89,7 +89,8 @@ def fred_counts(m, p, eps, *, baseline="mean", max_len=10):
 
 def test_prop2_stops_before_all_occurrences():
     """Prop. 2 claims c*_1 = m_1 = 2 on "w w" with f = 1{w present}; at p = 1/2, eps = 0.15 one occurrence
-    already drops E[f] = 3/4 to 1/2 (drop 1/4 >= 0.15 * 3/4), so FRED returns one occurrence."""
+    already drops E[f] = 3/4 to 1/2 (drop 1/4 >= 0.15 * 3/4), so FRED returns one occurrence. Catches a FRED
+    that follows Prop. 2 (both occurrences) at eps = 0.15, or stops at one occurrence when eps > 1/3."""
     clf = lambda texts: np.array([float("w" in t.split()) for t in texts])  # noqa: E731
     exp = Fred(clf, sampler="exact").explain("w w", p=0.5, eps=0.15)
     assert exp.found and len(exp.best_ids) == 1
@@ -179,11 +180,13 @@ def test_correction_3_assumptions_are_stated(result):
 def test_corrected_statement_on_a_small_family_by_brute_force():
     """Catches a corrected statement that only FRED satisfies: on every m with at most 4 tokens (strictly
     increasing), p in {1/2, 3/10}, eps in {3/20, 1/2, 1} and both baselines, the brute force's largest-drop
-    solution is (l*, 0, ..., 0) on the least frequent word, with l* <= m_1."""
+    solution is (l*, 0, ..., 0) on the least frequent word, with l* <= m_1, and l* is analytic's closed form
+    (shortcut_minimal_size, which the claim's steps use)."""
     family = [(1,), (2,), (3,), (1, 2), (4,), (1, 3)]
     for m, p, eps, baseline in itertools.product(family, (HALF, Fraction(3, 10)),
                                                  (Fraction(3, 20), HALF, Fraction(1)), ("mean", "original")):
         size, solutions = brute_force(m, p, eps, baseline=baseline)
+        assert shortcut_minimal_size(m, p, eps, baseline=baseline) == size, (m, p, eps, baseline)
         best = max(solutions.values())
         assert [c for c, d in solutions.items() if d == best] == [(size,) + (0,) * (len(m) - 1)]
         assert size <= m[0]

@@ -18,7 +18,7 @@ def test_yelp_parser_keeps_quoted_separators_and_newlines(data_dir):
 
 
 def test_non_binary_label_refused(tmp_path):
-    """A 1-5 star file is refused rather than silently mapped."""
+    """Catches a 1-5 star file silently mapped to binary labels: it must be refused."""
     (tmp_path / "yelp.csv").write_text("text|stars\nnice|5\n")
     with pytest.raises(ValueError, match="stars"):
         load_dataset("yelp", tmp_path)
@@ -41,11 +41,12 @@ def test_data_dir_outside_a_checkout_needs_a_path_or_the_variable(tmp_path, monk
 def test_data_dir_in_a_checkout_falls_back_to_shared_data(tmp_path, monkeypatch):
     """Catches the checkout fallback computed from the wrong folder (the package moved one level down once)."""
     monkeypatch.delenv(datasets.DATA_ENV, raising=False)
+    checkout = datasets._CHECKOUT  # the real one, before it is replaced below
+    assert checkout != datasets.Path(datasets.__file__).resolve().parent  # fred/evaluation is not it
     (tmp_path / "repo").mkdir()
     (tmp_path / "repo" / "pyproject.toml").write_text("")
     monkeypatch.setattr(datasets, "_CHECKOUT", tmp_path / "repo")
     assert datasets.data_dir() == tmp_path / "shared" / "data"
-    assert datasets._CHECKOUT != datasets.Path(datasets.__file__).resolve().parent  # fred/evaluation is not it
 
 
 def test_checkout_root_is_the_folder_holding_pyproject():

@@ -51,10 +51,21 @@ def _eq3(table, perturbed, positions) -> float:
 
 
 @pytest.mark.parametrize("seed", [0, 1, 2])
-def test_lemma1_empirical_drop_is_eq3_and_freds(seed):
+def test_lemma1_empirical_drop_is_eq3_and_freds(seed, lemma1):
     """Catches the Lemma 1 figure plotting something other than FRED's empirical drop: on the rows drawn for a
-    (p, n, repetition) seed, the figure's drop equals Eq. (3) written out and, for singletons, the importance
-    Fred(random_state=that seed) reports (the same rows, so the same drop)."""
+    (p, n, repetition) seed, the drop the figure uses (analytic.empirical_drop) equals Eq. (3) written out and,
+    for singletons, the importance Fred(random_state=that seed) reports (the same rows, so the same drop); and
+    the figure's own errors (repetition ``seed``, every p, n and candidate) are |Eq. (3) - limit| on its rows."""
+    for i, p in enumerate(lemma1.ps):
+        table = table_from_classifier(lemma1.case.classifier_fn(), lemma1.case.tokens)
+        b = len(lemma1.case.tokens)
+        for j, n in enumerate(lemma1.ns):
+            draw = np.random.default_rng(l1.sample_seed(lemma1.seed, i, int(n), seed))
+            rows = MaskSampler().draw(b, p, int(n), draw).perturbed
+            for k, c in enumerate(lemma1.candidates[i]):
+                want = abs(_eq3(table, rows, c) - lemma1.limits[i, k])
+                assert_allclose(lemma1.errors[i, k, j, seed], want, rtol=0, atol=1e-12, equal_nan=True,
+                                err_msg=f"p={p} n={n} c={c} repetition={seed}")
     case = l1.black_box_case()
     table = table_from_classifier(case.classifier_fn(), case.tokens)
     b, p, n = len(case.tokens), 0.5, 200
