@@ -22,8 +22,10 @@ Roles (:data:`ROLES`) say what a step is evidence for:
 
 Claim kinds (:data:`KINDS`): ``statement`` (a lemma, proposition, equation or algorithm of the paper as
 written), ``proof-step`` (a step of one of the paper's proofs), ``extension`` (the statement beyond the
-paper's hypotheses, e.g. on the models the experiments used), ``corollary`` (derived by this project), and
-``discrepancy`` (the paper against the authors' released code).
+paper's hypotheses, e.g. on the models the experiments used), ``corollary`` (derived by this project),
+``discrepancy`` (the paper against the authors' released code), and ``experiment`` (an empirical statement of
+the paper's section 4, checked by paired tests on committed per-document results or on the paper's own tables;
+it has no proof, so its verdict rests on its statement steps alone).
 """
 
 from __future__ import annotations
@@ -36,7 +38,9 @@ import numpy as np
 
 EVIDENCE = ("symbolic", "exhaustive", "counterexample", "statistical", "argument")
 ROLES = ("statement", "correction", "proof", "paper-proof")
-KINDS = ("statement", "proof-step", "extension", "corollary", "discrepancy")
+KINDS = ("statement", "proof-step", "extension", "corollary", "discrepancy", "experiment")
+#: Kinds whose claims are empirical: no proof steps, the verdict is decided by the statement steps alone.
+EMPIRICAL_KINDS = ("experiment",)
 STEP_STATUSES = ("holds", "fails", "argued")
 #: Claim verdicts, strongest first; see :data:`RULE`.
 VERDICTS = ("holds", "argued", "unproved", "fails")
@@ -48,7 +52,8 @@ RULE = (
     "claim as written); otherwise 'holds' if its proof steps all hold by computation, 'argued' if they hold or "
     "are argued, and 'unproved' if it has no proof steps or one fails (only the checked cases support it). The "
     "corrected statement's verdict follows the same rule with its correction steps in place of the statement "
-    "steps. Steps checking the paper's own proof ('paper-proof') are reported and never decide a verdict."
+    "steps. An experiment claim has no proof: it holds ('supported') when its statement steps, tests on "
+    "committed results, all hold. Steps checking the paper's own proof ('paper-proof') are reported and never decide a verdict."
 )
 
 #: How a verdict reads for each kind of claim (a paper statement "fails"; an extension "does not extend").
@@ -60,6 +65,8 @@ WORDING = {
     "corollary": {"holds": "holds", "argued": "holds (argued)", "unproved": "unproved", "fails": "fails"},
     "discrepancy": {"holds": "code agrees", "argued": "code agrees (argued)", "unproved": "unproved",
                     "fails": "code differs"},
+    "experiment": {"holds": "supported", "argued": "supported (argued)", "unproved": "unproved",
+                   "fails": "not supported"},
 }
 
 _STATISTICAL_KEYS = ("false_alarm_probability", "seed")
@@ -130,11 +137,15 @@ def argued(id: str, claim: str, role: str, note: str) -> StepResult:
     return StepResult(id, claim, role, "argument", "argued", note)
 
 
-def decide(tests: list[StepResult], proof: list[StepResult]) -> str:
-    """:data:`RULE` applied to the direct tests (statement or correction steps) and the proof steps."""
+def decide(tests: list[StepResult], proof: list[StepResult], empirical: bool = False) -> str:
+    """:data:`RULE` applied to the direct tests (statement or correction steps) and the proof steps; an
+    ``empirical`` claim (an experiment) needs no proof steps, only direct tests."""
     if any(s.status == "fails" for s in tests):
         return "fails"
-    if not proof or any(s.status == "fails" for s in proof):
+    if empirical:
+        if not tests:
+            return "unproved"
+    elif not proof or any(s.status == "fails" for s in proof):
         return "unproved"
     if any(s.status == "argued" for s in proof + tests):
         return "argued"
@@ -162,6 +173,8 @@ class ClaimResult:
         if self.kind not in KINDS:
             raise ValueError(f"kind must be one of {KINDS}, got {self.kind!r}")
         roles = {s.role for s in self.steps}
+        if self.kind in EMPIRICAL_KINDS and roles & {"proof", "paper-proof"}:
+            raise ValueError(f"claim {self.id}: an {self.kind} claim has no proof steps, got roles {sorted(roles)}")
         if "correction" in roles and self.corrected is None:
             raise ValueError(f"claim {self.id}: correction steps need a corrected statement")
         if self.counterexample is not None:
@@ -173,14 +186,14 @@ class ClaimResult:
     @property
     def status(self) -> str:
         """The verdict on the claim as written, by :data:`RULE`."""
-        return decide(self._steps("statement"), self._steps("proof"))
+        return decide(self._steps("statement"), self._steps("proof"), self.kind in EMPIRICAL_KINDS)
 
     @property
     def corrected_status(self) -> str | None:
         """The verdict on the corrected statement, by :data:`RULE` (None when there is no correction)."""
         if self.corrected is None:
             return None
-        return decide(self._steps("correction"), self._steps("proof"))
+        return decide(self._steps("correction"), self._steps("proof"), self.kind in EMPIRICAL_KINDS)
 
     @property
     def verdict(self) -> str:

@@ -55,6 +55,18 @@ def test_paper_proof_steps_never_decide_and_corrections_decide_the_corrected_ver
     assert holds.status == "holds" and holds.corrected_status is None
 
 
+def test_experiment_claims_are_decided_by_their_statement_steps_alone():
+    """Catches an experiment claim (no proof by nature) reported 'unproved' when its tests hold, 'supported' with
+    no test at all, or carrying a proof step that could rescue it."""
+    supported = ClaimResult("e", "experiment", "s", "c", None, (_step("statement", "holds"),) * 2)
+    assert (supported.status, supported.verdict) == ("holds", "supported")
+    refuted = ClaimResult("e", "experiment", "s", "c", None, (_step("statement", "holds"), _step("statement", "fails")))
+    assert (refuted.status, refuted.verdict) == ("fails", "not supported")
+    assert ClaimResult("e", "experiment", "s", "c", None, ()).status == "unproved"
+    with pytest.raises(ValueError, match="no proof steps"):
+        ClaimResult("e", "experiment", "s", "c", None, (_step("statement", "holds"), _step("proof", "holds")))
+
+
 @pytest.mark.parametrize("kwargs, exc, match", [
     ({"evidence": "argument", "status": "holds", "values": {}}, ValueError, "'argued' goes with evidence"),
     ({"evidence": "exhaustive", "status": "argued", "values": {"a": 1}}, ValueError, "'argued' goes with evidence"),
