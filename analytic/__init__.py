@@ -4,15 +4,33 @@ One module per object of the paper:
 
 * :mod:`analytic.referee`: exact FRED, enumerating all 2^b perturbation patterns (Eqs. 1-2, Algorithm 1);
 * :mod:`analytic.lemma1`: the limit of the empirical drop, its variance and a Hoeffding bound;
+* :mod:`analytic.selection`: selection consistency (Lemma 1 to Eq. 4): margins, the agreement bound, the exact
+  distribution of FRED's choice;
 * :mod:`analytic.lemma2`: sample size, per-candidate and joint coverage;
 * :mod:`analytic.tfidf`: TF-IDF of Definition 1 and linear models read from scikit-learn pipelines;
 * :mod:`analytic.prop1_linear`: the linear model of Eq. (6) (Prop. 1);
 * :mod:`analytic.prop1_l2norm`: the linear model on L2-normalised TF-IDF (outside Prop. 1);
-* :mod:`analytic.prop2_shortcut`: the word-presence ("shortcut") model (Prop. 2).
+* :mod:`analytic.prop2_shortcut`: the word-presence ("shortcut") model (Prop. 2);
+* :mod:`analytic.algorithm1`: Algorithm 1 as printed (literal transcription) and the rule giving its output;
+* :mod:`analytic.counterfactual`: counterfactuals on a linear score (section 2.4): minimal flipping sets and the
+  probability that FRED's counterfactual is minimal.
 
 Arguments come in the order ``(data, p, eps, max_len, *, baseline=...)``.
 """
 
+from .algorithm1 import LiteralOutcome, algorithm1_literal, algorithm1_rule, pattern_rows
+from .counterfactual import (
+    counterfactual_sample_size,
+    first_counterfactual_size_distribution,
+    flip_sets,
+    greedy_flip_positions,
+    minimal_flip_probability,
+    minimal_flip_probability_sym,
+    minimal_flip_row_probability,
+    minimal_flip_sets,
+    minimal_flip_size,
+    predicted_class,
+)
 from .lemma1 import drop_asymptotic_variance, empirical_drop, hoeffding_drop_bound, lemma1_limit
 from .lemma2 import (
     binomial_identity_sym,
@@ -27,6 +45,17 @@ from .lemma2 import (
     sample_size_numeric,
     sample_size_rational,
     sample_size_sym,
+)
+from .selection import (
+    AgreementBound,
+    SelectionMargins,
+    agreement_bound,
+    agreement_probability,
+    agreement_sample_size,
+    candidate_failure,
+    exact_selection,
+    selection_distribution,
+    selection_margins,
 )
 from .prop1_l2norm import L2NormalisedLinearModel, l2_table_sym
 from .prop1_linear import (
@@ -80,6 +109,29 @@ from .referee import (
 from .tfidf import LinearTfidfModel, check_vectorizer, idf
 
 __all__ = [
+    "AgreementBound",
+    "SelectionMargins",
+    "agreement_bound",
+    "agreement_probability",
+    "agreement_sample_size",
+    "candidate_failure",
+    "exact_selection",
+    "selection_distribution",
+    "selection_margins",
+    "LiteralOutcome",
+    "algorithm1_literal",
+    "algorithm1_rule",
+    "pattern_rows",
+    "counterfactual_sample_size",
+    "first_counterfactual_size_distribution",
+    "flip_sets",
+    "greedy_flip_positions",
+    "minimal_flip_probability",
+    "minimal_flip_probability_sym",
+    "minimal_flip_row_probability",
+    "minimal_flip_sets",
+    "minimal_flip_size",
+    "predicted_class",
     "Eq2Solutions",
     "ExactExplanation",
     "L2NormalisedLinearModel",

@@ -14,7 +14,13 @@ from fred._markdown import markdown_table
 from fred._provenance import describe, environment
 
 from .claims import CLAIMS
-from .results import EVIDENCE, RULE, ClaimResult
+from .results import EMPIRICAL_KINDS, EVIDENCE, RULE, ClaimResult
+
+
+def _counterexample_label(claim: ClaimResult) -> str:
+    """An experiment is contradicted by a table row or a run, which has no "smaller"; a statement by a minimal case."""
+    return "Contradicting evidence" if claim.kind in EMPIRICAL_KINDS else "Minimal counterexample"
+
 
 #: Packages the report's verdicts depend on beyond the core ones.
 PACKAGES = ("hypothesis", "mpmath")
@@ -69,7 +75,7 @@ class Report:
             if c.corrected:
                 lines.append(f"corrected ({c.corrected_status}): {c.corrected}")
             if c.counterexample:
-                lines.append(f"counterexample: {json.dumps(c.counterexample)}")
+                lines.append(f"{_counterexample_label(c).lower()}: {json.dumps(c.counterexample)}")
             lines += [f"  [{s.status}] {s.id} ({s.role}, {s.evidence}): {s.note}" for s in c.steps]
         return "\n".join(lines)
 
@@ -86,7 +92,7 @@ class Report:
             if c.corrected:
                 lines += [f"**Corrected statement ({c.corrected_status}).** {c.corrected}", ""]
             if c.counterexample:
-                lines += ["**Minimal counterexample.**", "", "```json", json.dumps(c.counterexample, indent=2), "```", ""]
+                lines += [f"**{_counterexample_label(c)}.**", "", "```json", json.dumps(c.counterexample, indent=2), "```", ""]
             checked = [s for s in c.steps if s.evidence != "argument"]
             argued = [s for s in c.steps if s.evidence == "argument"]
             if checked:

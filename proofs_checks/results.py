@@ -53,7 +53,7 @@ RULE = (
     "are argued, and 'unproved' if it has no proof steps or one fails (only the checked cases support it). The "
     "corrected statement's verdict follows the same rule with its correction steps in place of the statement "
     "steps. An experiment claim has no proof: it holds ('supported') when its statement steps, tests on "
-    "committed results, all hold. Steps checking the paper's own proof ('paper-proof') are reported and never decide a verdict."
+    "committed results, all hold, and is 'unproved' when one of them could not be tested (argued). Steps checking the paper's own proof ('paper-proof') are reported and never decide a verdict."
 )
 
 #: How a verdict reads for each kind of claim (a paper statement "fails"; an extension "does not extend").
@@ -143,7 +143,8 @@ def decide(tests: list[StepResult], proof: list[StepResult], empirical: bool = F
     if any(s.status == "fails" for s in tests):
         return "fails"
     if empirical:
-        if not tests:
+        # An experiment is supported by data only: an untested (argued) step leaves it unproved.
+        if not tests or any(s.status == "argued" for s in tests):
             return "unproved"
     elif not proof or any(s.status == "fails" for s in proof):
         return "unproved"

@@ -15,8 +15,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable, Sequence
 
-from . import lemma1_convergence, lemma2_coverage, prop1_linear, prop2_shortcut, review_example
+from . import lemma1_convergence, lemma1_selection, lemma2_coverage, prop1_linear, prop2_shortcut, review_example
 from .lemma1_convergence import lemma1_convergence_data, lemma1_convergence_figure
+from .lemma1_selection import lemma1_selection_data, lemma1_selection_figure
 from .lemma2_coverage import lemma2_coverage_data, lemma2_coverage_figure
 from .output import FigureFiles, NotebookSettings, notebook_settings, save_figure
 from .prop1_linear import prop1_linear_data, prop1_linear_figure
@@ -30,6 +31,8 @@ __all__ = [
     "cli",
     "lemma1_convergence_data",
     "lemma1_convergence_figure",
+    "lemma1_selection_data",
+    "lemma1_selection_figure",
     "lemma2_coverage_data",
     "lemma2_coverage_figure",
     "make_figure",
@@ -48,7 +51,7 @@ __all__ = [
 #: name -> (data function, figure function), in the order they are drawn.
 FIGURES: dict[str, tuple[Callable, Callable]] = {
     module.NAME: (getattr(module, f"{module.NAME}_data"), getattr(module, f"{module.NAME}_figure"))
-    for module in (lemma1_convergence, lemma2_coverage, prop1_linear, prop2_shortcut, review_example)
+    for module in (lemma1_convergence, lemma1_selection, lemma2_coverage, prop1_linear, prop2_shortcut, review_example)
 }
 
 

@@ -31,6 +31,7 @@ def test_report_verdicts_kinds_and_corrections(report):
     got = {c.id: (c.kind, c.status, c.corrected_status) for c in report.claims}
     assert got == {
         "lemma1": ("statement", "argued", None),
+        "lemma1-selection": ("proof-step", "fails", "argued"),
         "lemma2": ("statement", "holds", None),
         "lemma2-any-p": ("extension", "fails", "holds"),
         "lemma2-joint": ("statement", "fails", "argued"),
@@ -40,6 +41,16 @@ def test_report_verdicts_kinds_and_corrections(report):
         "prop1-l2norm": ("extension", "fails", None),
         "prop2-shortcut": ("statement", "fails", "argued"),
         "algorithm1-beam": ("discrepancy", "fails", "argued"),
+        "algorithm1-literal": ("statement", "fails", "argued"),
+        "prop1-step-link": ("extension", "fails", "argued"),
+        "prop2-specular": ("proof-step", "fails", "argued"),
+        "tfidf-oov": ("statement", "fails", "argued"),
+        "counterfactuals-linear": ("statement", "fails", "argued"),
+        "experiment-faithfulness": ("experiment", "fails", None),
+        "experiment-mask-vs-pos": ("experiment", "fails", None),
+        "experiment-anchors-confidence": ("experiment", "fails", None),
+        "experiment-shap-efficiency": ("experiment", "fails", None),
+        "experiment-distilbert-sentiment": ("experiment", "fails", "unproved"),
     }
     words = {c.id: c.verdict for c in report.claims}
     assert words["prop1-l2norm"] == "does not extend" and words["algorithm1-beam"] == "code differs"
@@ -89,6 +100,14 @@ def test_report_counterexamples_are_the_minimal_ones_asserted_in_the_claim_tests
     assert ce["prop2-shortcut"]["document"] == "w1 w1" and ce["prop2-shortcut"]["fred_best"] == ["w1"]
     assert len(ce["algorithm1-beam"]["tokens"]) == 5  # 4 tokens cannot separate a width-4 beam (step s1)
     assert ce["algorithm1-beam"]["f_by_pattern_code"][:8] == [1, 0, 0, 0, 0, 0, 0, 3]
+    assert ce["lemma1-selection"]["tie"]["position_weights"] == ["1/20", "1/20"]
+    assert ce["lemma1-selection"]["threshold"]["agreement"]["5"] == "15/32"
+    assert ce["algorithm1-literal"]["table"] == ["-4", "-3"]
+    assert ce["prop1-step-link"]["position_weights"] == ["1", "2"] and ce["prop1-step-link"]["fred_best"] == ["w1"]
+    assert ce["prop2-specular"]["document"] == "w1"
+    assert ce["tfidf-oov"]["b_mask_not_in_corpus"]["corpus"] == ["good unk"]
+    assert ce["counterfactuals-linear"]["position_weights"] == ["1", "1"]
+    assert ce["counterfactuals-linear"]["P_minimal"] == "2047/2048"
     steps = {s.id: s for c in report.claims for s in c.steps}
     assert "961/1024" in steps["lemma2-joint.s1-minimal-counterexample"].note
     assert '"p": 0.25' in steps["prop1-linear.s3-drop-formula"].note and '"exact_drop": 0.75' in steps[

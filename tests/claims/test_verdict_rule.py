@@ -57,12 +57,14 @@ def test_paper_proof_steps_never_decide_and_corrections_decide_the_corrected_ver
 
 def test_experiment_claims_are_decided_by_their_statement_steps_alone():
     """Catches an experiment claim (no proof by nature) reported 'unproved' when its tests hold, 'supported' with
-    no test at all, or carrying a proof step that could rescue it."""
+    no test at all or with a run that was not tested (an argued step), or carrying a proof step that could rescue it."""
     supported = ClaimResult("e", "experiment", "s", "c", None, (_step("statement", "holds"),) * 2)
     assert (supported.status, supported.verdict) == ("holds", "supported")
     refuted = ClaimResult("e", "experiment", "s", "c", None, (_step("statement", "holds"), _step("statement", "fails")))
     assert (refuted.status, refuted.verdict) == ("fails", "not supported")
     assert ClaimResult("e", "experiment", "s", "c", None, ()).status == "unproved"
+    untested = ClaimResult("e", "experiment", "s", "c", None, (_step("statement", "holds"), _step("statement", "argued")))
+    assert untested.status == "unproved"
     with pytest.raises(ValueError, match="no proof steps"):
         ClaimResult("e", "experiment", "s", "c", None, (_step("statement", "holds"), _step("proof", "holds")))
 

@@ -233,5 +233,5 @@ def test_unknown_figure_is_refused(tmp_path):
         make_figures(tmp_path, only=["lemma3"])
     with pytest.raises(SystemExit):
         cli(["--only", "lemma3"])
-    assert list(FIGURES) == ["lemma1_convergence", "lemma2_coverage", "prop1_linear", "prop2_shortcut",
+    assert list(FIGURES) == ["lemma1_convergence", "lemma1_selection", "lemma2_coverage", "prop1_linear", "prop2_shortcut",
                              "review_example"]
