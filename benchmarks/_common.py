@@ -1,4 +1,4 @@
-"""Data, models and timing shared by the benchmark scripts.
+"""Data, models and timing shared by the benchmark scripts (the classifier timers are in :mod:`_timing`).
 
 The data sets are read in place through :func:`fred.evaluation.datasets.load_dataset`
 (``../shared/data`` next to the repository, or ``$FRED_DATA_DIR``); nothing is
@@ -57,21 +57,6 @@ def median_seconds(fn: Callable[[], object], repeats: int) -> float:
         fn()
         times.append(time.perf_counter() - start)
     return statistics.median(times)
-
-
-class TimedClassifier:
-    """Wraps ``classifier_fn`` and accumulates the seconds spent inside it."""
-
-    def __init__(self, classifier_fn: Callable[[list[str]], np.ndarray]):
-        self.classifier_fn = classifier_fn
-        self.seconds = 0.0
-
-    def __call__(self, texts: list[str]) -> np.ndarray:
-        start = time.perf_counter()
-        try:
-            return self.classifier_fn(texts)
-        finally:
-            self.seconds += time.perf_counter() - start
 
 
 def machine() -> str:

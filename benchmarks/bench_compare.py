@@ -24,6 +24,9 @@ and printed as met or missed.
 Usage::
 
     python benchmarks/bench_compare.py [--repeats 5] [--out benchmarks/RESULTS.md] [--note TEXT]
+
+``sh benchmarks/regenerate.sh`` runs it with ``--out benchmarks/RESULTS.md``, then
+``bench_explain.py`` and ``bench_speed.py``, which append to that file.
 """
 
 from __future__ import annotations
@@ -36,8 +39,9 @@ import warnings
 
 import numpy as np
 
-from _common import (MODELS, TimedClassifier, emit, fit_pipeline, load_restaurants, load_yelp, median_seconds,
+from _common import (MODELS, emit, fit_pipeline, load_restaurants, load_yelp, median_seconds,
                      pick_document, provenance)
+from _timing import TimedClassifier
 
 from fred import Fred
 from fred._markdown import markdown_table
@@ -143,7 +147,8 @@ def main() -> None:
         "",
         *lines,
     ])
-    emit(report, args.out, "w", "# Benchmark results")
+    emit(report, args.out, "w", "# Benchmark results\n\nRegenerate the whole file in one run with "
+                                "`sh benchmarks/regenerate.sh` (see that script for its settings).")
 
 
 if __name__ == "__main__":

@@ -12,7 +12,8 @@ Usage::
     python benchmarks/bench_explain.py [--repeats 5] [--n-samples 5000] [--tokens 150] [--append FILE]
 
 ``--append`` adds the report as a section of a markdown file (run it after
-``bench_compare.py --out``, which rewrites the file).
+``bench_compare.py --out``, which rewrites the file; ``sh benchmarks/regenerate.sh``
+runs them all).
 """
 
 from __future__ import annotations
@@ -21,7 +22,8 @@ import argparse
 import statistics
 import time
 
-from _common import TimedClassifier, emit, fit_pipeline, load_yelp, pick_document, provenance
+from _common import emit, fit_pipeline, load_yelp, pick_document, provenance
+from _timing import TimedClassifier
 
 from fred import Fred
 from fred._markdown import markdown_table

@@ -23,7 +23,8 @@ from __future__ import annotations
 import argparse
 import time
 
-from _common import TimedClassifier, fit_pipeline, load_restaurants, machine, median_seconds
+from _common import fit_pipeline, load_restaurants, machine, median_seconds
+from _timing import TimedClassifier
 
 from fred import Fred
 from fred._markdown import markdown_table

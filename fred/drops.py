@@ -32,13 +32,74 @@ def _blas_controller() -> ThreadpoolController:
     return ThreadpoolController()
 
 
-def extension_drops(perturbed: np.ndarray, weights: np.ndarray, d: np.ndarray, prefixes: np.ndarray):
-    """Drop of ``S | {j}`` for every prefix S (a row of ``prefixes``) and every position j.
+class DesignDrops:
+    """A perturbation design prepared once for every drop the search asks of it.
 
-    One matrix product per chunk of prefixes: the indicators of the rows
-    covered by S, weighted by ``w d`` and by ``w``, times the perturbation
-    matrix. (Weighting the few covered-row vectors rather than the (n, b)
-    matrix keeps the per-call work at one pass over the matrix.)
+    Holds the ``(n, b)`` indicators as floats (the matrix-product operand), the
+    weights and ``w d``; :meth:`extension_drops` is then called once per search
+    size without converting the design again.
+
+    Parameters
+    ----------
+    perturbed : (n, b) bool array
+    weights : (n,) float array, positive
+    d : (n,) float array of per-row drops
+    """
+
+    def __init__(self, perturbed: np.ndarray, weights: np.ndarray, d: np.ndarray):
+        self.perturbed = perturbed
+        self.z = perturbed.astype(float)
+        self.weights = weights
+        self.wd = weights * d
+
+    def extension_drops(self, prefixes: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """Drop of ``S | {j}`` for every prefix S (a row of ``prefixes``) and every position j.
+
+        One matrix product per chunk of prefixes: the indicators of the rows
+        covered by S, weighted by ``w d`` and by ``w``, times the perturbation
+        matrix, restricted to the rows some prefix of the chunk covers when
+        they are at most half (a set of k positions covers about ``n p**k``
+        rows, so larger prefixes cost less).
+        Weighting the few covered-row vectors rather than the (n, b) matrix
+        keeps the work at one pass over those rows.
+
+        Parameters
+        ----------
+        prefixes : (P, k) int array, k >= 0; with k = 0 the result holds the drops of the singletons.
+
+        Returns
+        -------
+        drops : (P, b) float array, 0.0 where undefined
+        defined : (P, b) bool array, False where no row perturbs ``S | {j}``
+
+        Entries with ``j`` in S hold the drop of S itself.
+        """
+        n, b = self.perturbed.shape
+        n_prefixes, k = prefixes.shape
+        num = np.empty((n_prefixes, b))
+        den = np.empty((n_prefixes, b))
+        step = max(1, _CHUNK_CELLS // max(1, n * k))
+        with _blas_controller().limit(limits=1, user_api="blas"):
+            if k == 0:  # every row is covered: two vector-matrix products serve all prefixes
+                num[:], den[:] = self.wd @ self.z, self.weights @ self.z
+            for start in range(0, n_prefixes if k else 0, step):
+                chunk = prefixes[start : start + step]
+                rows = slice(None)
+                covered = self.perturbed[:, chunk].all(axis=2).T
+                union = np.flatnonzero(covered.any(axis=0))
+                if 2 * len(union) <= n:  # gathering those rows of z costs less than the product over the rest
+                    rows, covered = union, covered[:, union]
+                covered = covered.astype(float)
+                both = np.concatenate([covered * self.wd[rows], covered * self.weights[rows]]) @ self.z[rows]
+                num[start : start + step] = both[: len(chunk)]
+                den[start : start + step] = both[len(chunk) :]
+        defined = den > 0
+        drops = np.divide(num, den, out=np.zeros_like(num), where=defined)
+        return drops, defined
+
+
+def extension_drops(perturbed: np.ndarray, weights: np.ndarray, d: np.ndarray, prefixes: np.ndarray):
+    """Drop of ``S | {j}`` for every prefix S and position j: :meth:`DesignDrops.extension_drops` of one call.
 
     Parameters
     ----------
@@ -54,23 +115,4 @@ def extension_drops(perturbed: np.ndarray, weights: np.ndarray, d: np.ndarray, p
 
     Entries with ``j`` in S hold the drop of S itself.
     """
-    n, b = perturbed.shape
-    n_prefixes, k = prefixes.shape
-    z = perturbed.astype(float)
-    wd = weights * d
-    num = np.empty((n_prefixes, b))
-    den = np.empty((n_prefixes, b))
-    step = max(1, _CHUNK_CELLS // max(1, n * k))
-    with _blas_controller().limit(limits=1, user_api="blas"):
-        for start in range(0, n_prefixes, step):
-            chunk = prefixes[start : start + step]
-            if k == 0:
-                covered = np.ones((len(chunk), n))
-            else:
-                covered = perturbed[:, chunk].all(axis=2).T.astype(float)
-            both = np.concatenate([covered * wd, covered * weights]) @ z
-            num[start : start + step] = both[: len(chunk)]
-            den[start : start + step] = both[len(chunk) :]
-    defined = den > 0
-    drops = np.divide(num, den, out=np.zeros_like(num), where=defined)
-    return drops, defined
+    return DesignDrops(perturbed, weights, d).extension_drops(prefixes)

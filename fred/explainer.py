@@ -27,7 +27,9 @@ class Fred:
     ----------
     classifier_fn : callable
         ``classifier_fn(list_of_texts)`` returns an ``(n, k)`` array of class
-        scores or an ``(n,)`` array (regression).
+        scores or an ``(n,)`` array (regression), one row per text, each row
+        depending on its text only. An explanation asks it the text, then each
+        distinct perturbed text once (rows whose texts are equal share the scores).
     class_names : sequence of str, optional
         Names of the k classes, used in printed explanations.
     mask_token : str
@@ -130,7 +132,25 @@ class Fred:
         with_stats = getattr(self.sampler, "render_with_stats", None)
         texts, stats = (with_stats(tokens, perturbed, rng) if callable(with_stats)
                         else (self.sampler.render(tokens, perturbed, rng), None))
-        return check_scores(self.classifier_fn(texts), len(texts)), tuple(texts), status, stats
+        return self._score_texts(texts), tuple(texts), status, stats
+
+    def _score_texts(self, texts: Sequence[str]) -> np.ndarray:
+        """``classifier_fn`` on the texts, asking each distinct text once (first occurrences in order) and
+        giving every row the scores of its text.
+
+        Deduplicating the rendered texts covers repeated patterns and patterns
+        that render equal (a masked token equal to the mask token) alike, and
+        is right for samplers whose rendering is random (POS sampling), where
+        equal patterns may stand for different texts. Every row is rendered, so
+        the sampler sees the generator as without deduplication; rendering
+        only the distinct patterns of the mask sampler was measured slower than
+        rendering all rows and hashing the texts (1.4 against 0.6 ms for 3067
+        rows of 10 tokens, 8.3 against 5.2 ms for 5000 rows of 150 tokens).
+        """
+        index: dict[str, int] = {}
+        inverse = np.fromiter((index.setdefault(t, len(index)) for t in texts), dtype=np.intp, count=len(texts))
+        distinct = list(index)
+        return check_scores(self.classifier_fn(distinct), len(distinct))[inverse]
 
     def _resolve_label(self, label, original: np.ndarray, regression: bool) -> int | None:
         n_classes = original.shape[1]

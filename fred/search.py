@@ -18,7 +18,7 @@ from math import comb
 
 import numpy as np
 
-from .drops import extension_drops
+from .drops import DesignDrops
 
 #: Default budget on the number of candidates exhaustive search may evaluate.
 DEFAULT_MAX_CANDIDATES = 100_000
@@ -56,35 +56,58 @@ def resolve_strategy(search: str, n_tokens: int, max_len: int, max_candidates: i
     return search
 
 
-def _best_index(candidates: list[tuple[int, ...]], drops: np.ndarray, tie_tol: float, skip=frozenset()) -> int:
-    """Index of the largest drop; drops within tie_tol of it are ties, won by the smallest position tuple."""
-    live = [i for i in range(len(candidates)) if i not in skip]
-    top = max(drops[i] for i in live)
-    return min((i for i in live if top - drops[i] <= tie_tol), key=lambda i: candidates[i])
+def _best_index(candidates, drops: np.ndarray, tie_tol: float, live: np.ndarray | None = None) -> int:
+    """Index of the largest drop among the ``live`` candidates (all when None); drops within tie_tol of it are
+    ties, won by the lexicographically smallest position tuple.
+
+    ``candidates`` is a (C, k) array of sorted positions (or a list of tuples), in any order.
+    """
+    candidates = np.asarray(candidates)
+    top = drops.max() if live is None else drops[live].max()
+    tied = top - drops <= tie_tol
+    tied = np.flatnonzero(tied if live is None else tied & live)
+    if len(tied) == 1:
+        return int(tied[0])
+    return int(tied[np.lexsort(candidates[tied].T[::-1])[0]])  # lexsort's last key is the primary one
 
 
-def _beam(candidates, drops, tie_tol: float, width: int) -> list[int]:
+def _beam(candidates, drops: np.ndarray, tie_tol: float, width: int) -> list[int]:
     """The ``width`` best candidates, best first, ties as in :func:`_best_index`."""
+    live = np.ones(len(drops), dtype=bool)
     chosen: list[int] = []
-    while len(chosen) < min(width, len(candidates)):
-        chosen.append(_best_index(candidates, drops, tie_tol, frozenset(chosen)))
+    while len(chosen) < min(width, len(drops)):
+        chosen.append(_best_index(candidates, drops, tie_tol, live))
+        live[chosen[-1]] = False
     return chosen
 
 
-def _extend(perturbed, weights, d, prefixes: list[tuple[int, ...]], exhaustive: bool):
-    """All defined candidates one position larger than the given prefixes, with their drops."""
-    n_tokens = perturbed.shape[1]
-    k = len(prefixes[0])
-    drops, defined = extension_drops(perturbed, weights, d, np.array(prefixes, dtype=np.intp).reshape(len(prefixes), k))
-    seen: dict[tuple[int, ...], float] = {}
-    for row, prefix in enumerate(prefixes):
-        start = prefix[-1] + 1 if (exhaustive and prefix) else 0
-        for j in range(start, n_tokens):
-            if j in prefix or not defined[row, j]:
-                continue
-            cand = tuple(sorted(prefix + (j,)))
-            seen.setdefault(cand, drops[row, j])
-    return list(seen), np.array(list(seen.values()))
+def _extend(design: DesignDrops, prefixes: np.ndarray, exhaustive: bool) -> tuple[np.ndarray, np.ndarray]:
+    """All defined candidates one position larger than the (P, k) sorted ``prefixes``, with their drops.
+
+    Exhaustive search appends only positions after a prefix's last, so each set
+    arises once. The beam adds any position not in the prefix; ``S | {j}`` equals
+    ``S' | {j'}`` for two prefixes of size k exactly when they share k - 1
+    positions (``j`` the other one of S', ``j'`` the other one of S), and the set
+    keeps the drop computed from the earlier prefix (beam order), so the later
+    one's is dropped.
+    Candidates come out as a (C, k + 1) array of sorted positions with their drops.
+    """
+    n_prefixes, n_tokens = len(prefixes), design.perturbed.shape[1]
+    drops, valid = design.extension_drops(prefixes)
+    member = np.zeros((n_prefixes, n_tokens), dtype=bool)
+    member[np.arange(n_prefixes)[:, None], prefixes] = True
+    valid &= ~member
+    if exhaustive:
+        valid &= np.arange(n_tokens) > prefixes[:, -1:]
+    else:
+        shared = member.astype(float) @ member.T.astype(float)  # positions two prefixes share, exact small ints
+        earlier, later = np.nonzero(np.triu(shared == prefixes.shape[1] - 1, 1))
+        valid[later, np.argmax(member[earlier] & ~member[later], axis=1)] = False
+    rows, positions = np.nonzero(valid)
+    candidates = np.column_stack([prefixes[rows], positions])
+    if not exhaustive:
+        candidates.sort(axis=1)
+    return candidates, drops[rows, positions]
 
 
 def search_candidates(
@@ -97,28 +120,35 @@ def search_candidates(
     beam_width: int,
     tie_tol: float,
 ) -> SearchResult:
-    """Run Algorithm 1 over the rows ``perturbed`` with weights and per-row drops ``d``."""
+    """Run Algorithm 1 over the rows ``perturbed`` with weights and per-row drops ``d``.
+
+    Candidates are kept as a (C, size) array of sorted positions with a (C,)
+    array of drops; each size costs one :meth:`fred.drops.DesignDrops.extension_drops`
+    call (a few matrix products) and array operations, no per-candidate Python.
+    """
     n_tokens = perturbed.shape[1]
     exhaustive = strategy == "exhaustive"
-    single, single_defined = extension_drops(perturbed, weights, d, np.zeros((1, 0), dtype=np.intp))
+    design = DesignDrops(perturbed, weights, d)
+    single, single_defined = design.extension_drops(np.zeros((1, 0), dtype=np.intp))
     importances = np.where(single_defined[0], single[0], np.nan)
-    candidates = [(j,) for j in range(n_tokens) if single_defined[0, j]]
+    candidates = np.flatnonzero(single_defined[0])[:, None]
     drops = single[0, single_defined[0]]
     best: tuple[tuple[int, ...], float] | None = None
     n_evaluated = 0
     for size in range(1, min(max_len, n_tokens) + 1):
-        if not candidates:
+        if len(candidates) == 0:
             break
         n_evaluated += len(candidates)
         top = _best_index(candidates, drops, tie_tol)
+        top_ids = tuple(int(j) for j in candidates[top])
         if drops[top] >= threshold - tie_tol:
-            return SearchResult(candidates[top], float(drops[top]), True, importances, strategy, n_evaluated)
+            return SearchResult(top_ids, float(drops[top]), True, importances, strategy, n_evaluated)
         if best is None or drops[top] - best[1] > tie_tol:
-            best = (candidates[top], float(drops[top]))
+            best = (top_ids, float(drops[top]))
         if size == min(max_len, n_tokens):
             break
-        keep = range(len(candidates)) if exhaustive else _beam(candidates, drops, tie_tol, beam_width)
-        candidates, drops = _extend(perturbed, weights, d, [candidates[i] for i in keep], exhaustive)
+        keep = candidates if exhaustive else candidates[_beam(candidates, drops, tie_tol, beam_width)]
+        candidates, drops = _extend(design, keep, exhaustive)
     if best is None:
         return SearchResult((), None, False, importances, strategy, n_evaluated)
     return SearchResult(best[0], best[1], False, importances, strategy, n_evaluated)
