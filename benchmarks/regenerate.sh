@@ -25,3 +25,4 @@ git archive "$BEFORE" fred | tar -x -C "$before_dir"
 "$PYTHON" benchmarks/bench_explain.py --repeats "$REPEATS" --append benchmarks/RESULTS.md
 "$PYTHON" benchmarks/bench_speed.py --repeats "$REPEATS" --before "$before_dir" --before-label "commit $BEFORE" \
     --append benchmarks/RESULTS.md --note "$NOTE"
+"$PYTHON" benchmarks/bench_dask.py --append benchmarks/RESULTS.md --note "$NOTE"

@@ -11,13 +11,13 @@ from ._validation import check_positive_int, check_probability, check_scores, ch
 from .explanation import Explanation
 from .fastpath import FastPathStatus, setup_fast_path
 from .sampling import Sampler, make_sampler, sample_size
-from .search import DEFAULT_MAX_CANDIDATES, resolve_strategy, search_candidates
+from .search import DEFAULT_MAX_CANDIDATES, STRATEGIES, resolve_strategy, search_candidates
 
 #: Relative tolerance under which two candidate drops count as tied.
 TIE_RTOL = 1e-12
 
 _BASELINES = ("mean", "original")
-_SEARCHES = ("auto", "exhaustive", "beam")
+_SEARCHES = ("auto", *STRATEGIES)
 
 
 class Fred:
@@ -46,12 +46,19 @@ class Fred:
         threshold eps * f(text). The two select the same candidate at a given
         size (they differ by a constant) but differ in the threshold, hence in
         the size at which the search stops.
-    search : {"auto", "exhaustive", "beam"}
+    search : {"auto", "exhaustive", "beam", "released-beam"}
         ``"exhaustive"`` is Algorithm 1 (all position subsets by increasing
         size); ``"beam"`` extends the ``beam_width`` best candidates of each size
         by one position; ``"auto"`` is exhaustive when at most
         ``max_candidates`` subsets of size <= max_len exist, else beam.
+        ``"released-beam"`` is the beam of the authors' released code: each kept
+        candidate is extended only by the 10 (``fred.search.RELEASED_EXTENSIONS``)
+        positions outside it of largest singleton drop, and a set reached from two
+        kept candidates counts twice, so it may fill two of the ``beam_width``
+        places (:mod:`fred.search`); with ``baseline="original"`` and
+        ``n_samples=5000`` in :meth:`explain` it is the released code's setting.
     beam_width : int
+        Candidates kept per size by the beams (4, as in the authors' code).
     random_state : None, int, numpy SeedSequence or numpy Generator
         Passed to ``numpy.random.default_rng`` at every call: an int or a
         SeedSequence gives the same explanation at every call; a Generator is

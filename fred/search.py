@@ -1,6 +1,6 @@
-"""Candidate search of Algorithm 1: exhaustive by size, or beam.
+"""Candidate search of Algorithm 1: exhaustive by size, or a beam (fred's, or the released code's).
 
-Both strategies walk sizes 1, 2, ... up to ``max_len`` and stop at the first
+Every strategy walks sizes 1, 2, ... up to ``max_len`` and stop at the first
 size whose best drop meets the threshold (``drop >= threshold``, as in the
 paper, up to ``tie_tol``: at eps = 1 the threshold equals the largest possible
 drop, E[f] - 0, which rounding may put one ulp below it). Within a size, the best candidate has the largest drop; drops within
@@ -9,6 +9,19 @@ sorted position tuple, so the result does not depend on summation order. When
 no size meets the threshold the best candidate over all sizes is returned with
 ``found=False`` (Algorithm 1 keeps ``best`` across sizes too), ties going to
 the smaller size.
+
+``"released-beam"`` is the beam of the authors' released code (described from
+its ``fred/explainer.py``, not copied): each of the ``beam_width`` kept
+candidates is extended only by the :data:`RELEASED_EXTENSIONS` positions not in
+it of largest singleton drop (ties within ``tie_tol``: smaller position first;
+positions no row perturbs are left out), and a set reached from two kept
+candidates is evaluated once per candidate, so it can fill two places of the
+next beam, as there (the best set of a size usually comes from two kept
+candidates, so the beam often narrows to one distinct set). Two behaviours of
+the released code are not reproduced: ties between drops follow the rule above
+(there: the larger sum of singleton drops, the later candidate winning), and
+when no candidate has a positive drop the best one is returned with
+``found=False`` (there: an empty explanation, its running best starting at 0).
 """
 
 from __future__ import annotations
@@ -22,6 +35,10 @@ from .drops import DesignDrops
 
 #: Default budget on the number of candidates exhaustive search may evaluate.
 DEFAULT_MAX_CANDIDATES = 100_000
+#: Positions each kept candidate is extended by in the released code's beam (its ``max_missing_per_candidate``).
+RELEASED_EXTENSIONS = 10
+#: Search strategies :func:`search_candidates` runs (``"auto"`` is resolved to one of them first).
+STRATEGIES = ("exhaustive", "beam", "released-beam")
 
 
 def count_candidates(n_tokens: int, max_len: int) -> int:
@@ -51,8 +68,8 @@ def resolve_strategy(search: str, n_tokens: int, max_len: int, max_candidates: i
             f"search='exhaustive' would evaluate {total} candidates (b={n_tokens}, max_len={max_len}), "
             f"over the budget max_candidates={max_candidates}; use search='beam' or lower max_len"
         )
-    if search not in ("exhaustive", "beam"):
-        raise ValueError(f"search must be 'auto', 'exhaustive' or 'beam', got {search!r}")
+    if search not in STRATEGIES:
+        raise ValueError(f"search must be 'auto' or one of {STRATEGIES}, got {search!r}")
     return search
 
 
@@ -81,7 +98,20 @@ def _beam(candidates, drops: np.ndarray, tie_tol: float, width: int) -> list[int
     return chosen
 
 
-def _extend(design: DesignDrops, prefixes: np.ndarray, exhaustive: bool) -> tuple[np.ndarray, np.ndarray]:
+def _first_outside(member: np.ndarray, order: np.ndarray, count: int) -> np.ndarray:
+    """(P, b) mask of the first ``count`` positions of ``order`` outside each prefix (``member``'s rows).
+
+    >>> _first_outside(np.array([[False, True, False, False]]), np.array([1, 3, 0]), 2).astype(int)
+    array([[1, 0, 0, 1]])
+    """
+    outside = ~member[:, order]
+    chosen = np.zeros_like(member)
+    chosen[:, order] = outside & (np.cumsum(outside, axis=1) <= count)
+    return chosen
+
+
+def _extend(design: DesignDrops, prefixes: np.ndarray, strategy: str,
+            order: np.ndarray | None = None) -> tuple[np.ndarray, np.ndarray]:
     """All defined candidates one position larger than the (P, k) sorted ``prefixes``, with their drops.
 
     Exhaustive search appends only positions after a prefix's last, so each set
@@ -89,7 +119,9 @@ def _extend(design: DesignDrops, prefixes: np.ndarray, exhaustive: bool) -> tupl
     ``S' | {j'}`` for two prefixes of size k exactly when they share k - 1
     positions (``j`` the other one of S', ``j'`` the other one of S), and the set
     keeps the drop computed from the earlier prefix (beam order), so the later
-    one's is dropped.
+    one's is dropped. The released beam adds the first :data:`RELEASED_EXTENSIONS`
+    positions of ``order`` (the defined singletons by decreasing drop) outside the
+    prefix and keeps a set once per prefix reaching it (module docstring).
     Candidates come out as a (C, k + 1) array of sorted positions with their drops.
     """
     n_prefixes, n_tokens = len(prefixes), design.perturbed.shape[1]
@@ -97,15 +129,17 @@ def _extend(design: DesignDrops, prefixes: np.ndarray, exhaustive: bool) -> tupl
     member = np.zeros((n_prefixes, n_tokens), dtype=bool)
     member[np.arange(n_prefixes)[:, None], prefixes] = True
     valid &= ~member
-    if exhaustive:
+    if strategy == "exhaustive":
         valid &= np.arange(n_tokens) > prefixes[:, -1:]
+    elif strategy == "released-beam":
+        valid &= _first_outside(member, order, RELEASED_EXTENSIONS)
     else:
         shared = member.astype(float) @ member.T.astype(float)  # positions two prefixes share, exact small ints
         earlier, later = np.nonzero(np.triu(shared == prefixes.shape[1] - 1, 1))
         valid[later, np.argmax(member[earlier] & ~member[later], axis=1)] = False
     rows, positions = np.nonzero(valid)
     candidates = np.column_stack([prefixes[rows], positions])
-    if not exhaustive:
+    if strategy != "exhaustive":
         candidates.sort(axis=1)
     return candidates, drops[rows, positions]
 
@@ -122,6 +156,8 @@ def search_candidates(
 ) -> SearchResult:
     """Run Algorithm 1 over the rows ``perturbed`` with weights and per-row drops ``d``.
 
+    ``strategy`` is one of :data:`STRATEGIES` (module docstring); ``beam_width``
+    is used by the two beams only.
     Candidates are kept as a (C, size) array of sorted positions with a (C,)
     array of drops; each size costs one :meth:`fred.drops.DesignDrops.extension_drops`
     call (a few matrix products) and array operations, no per-candidate Python.
@@ -133,6 +169,8 @@ def search_candidates(
     importances = np.where(single_defined[0], single[0], np.nan)
     candidates = np.flatnonzero(single_defined[0])[:, None]
     drops = single[0, single_defined[0]]
+    # The defined singletons best first, drops within tie_tol ordered by position (the rule of every choice here).
+    order = candidates[_beam(candidates, drops, tie_tol, len(drops)), 0] if strategy == "released-beam" else None
     best: tuple[tuple[int, ...], float] | None = None
     n_evaluated = 0
     for size in range(1, min(max_len, n_tokens) + 1):
@@ -148,7 +186,7 @@ def search_candidates(
         if size == min(max_len, n_tokens):
             break
         keep = candidates if exhaustive else candidates[_beam(candidates, drops, tie_tol, beam_width)]
-        candidates, drops = _extend(design, keep, exhaustive)
+        candidates, drops = _extend(design, keep, strategy, order)
     if best is None:
         return SearchResult((), None, False, importances, strategy, n_evaluated)
     return SearchResult(best[0], best[1], False, importances, strategy, n_evaluated)

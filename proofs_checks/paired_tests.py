@@ -50,8 +50,8 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 import numpy as np
-from numpy.typing import ArrayLike
-from scipy import stats
+
+from fred.evaluation.statistics import holm, signed_rank
 
 from .paper_experiments import BETTER
 from .results import StepResult, argued, checked
@@ -150,44 +150,6 @@ def load_run(path: str) -> Run | None:
             numbers = {c: _number(row[c]) for c in (*COLUMN.values(), "score", *_INTEGER_COLUMNS) if c in row}
             values.setdefault(row["explainer"], {})[int(row["doc"])] = numbers
     return Run(path, _config(csv_path.with_suffix(".md")), values)
-
-
-def signed_rank(d: ArrayLike) -> dict:
-    """Wilcoxon signed-rank test of the differences ``d`` (module docstring: two-sided, zeros dropped, exact or
-    normal p-value): the p-value, W+ and W- (sums of the ranks of |d| over the positive and the negative non-zero
-    differences, midranks for ties) and the number of non-zero differences.
-
-    >>> r = signed_rank([1.0, 2.0, 3.0, -0.5, 0.0])
-    >>> r["w_plus"], r["w_minus"], r["n_nonzero"], r["p_value"]
-    (9.0, 1.0, 4, 0.25)
-    """
-    d = np.asarray(d, dtype=float)
-    nonzero = d[d != 0]
-    ranks = stats.rankdata(np.abs(nonzero))
-    w_plus, w_minus = float(ranks[nonzero > 0].sum()), float(ranks[nonzero < 0].sum())
-    if nonzero.size == 0:
-        p = 1.0
-    else:
-        p = float(stats.wilcoxon(nonzero, zero_method="wilcox", alternative="two-sided", method="auto").pvalue)
-    return {"p_value": p, "w_plus": w_plus, "w_minus": w_minus, "n_nonzero": int(nonzero.size)}
-
-
-def holm(p_values: Iterable[float]) -> list[float]:
-    """Holm's step-down adjustment: with the m p-values sorted p_(1) <= ... <= p_(m), the adjusted p_(i) is
-    max_{j <= i} min(1, (m - j + 1) p_(j)); rejecting the hypotheses whose adjusted p-value is at most alpha keeps
-    the family-wise error rate at most alpha (Holm 1979). Returned in the input order.
-
-    >>> holm([0.01, 0.04, 0.03, 0.005])
-    [0.03, 0.06, 0.06, 0.02]
-    """
-    p = [float(v) for v in p_values]
-    if any(not 0 <= v <= 1 for v in p):
-        raise ValueError(f"p_values must be in [0, 1], got {p}")
-    m, adjusted, running = len(p), [0.0] * len(p), 0.0
-    for rank, i in enumerate(sorted(range(m), key=lambda i: p[i])):
-        running = max(running, min(1.0, (m - rank) * p[i]))
-        adjusted[i] = running
-    return adjusted
 
 
 @dataclass(frozen=True)

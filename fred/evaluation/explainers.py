@@ -30,6 +30,7 @@ Optional explainers are imported lazily; a missing package or model raises
 from __future__ import annotations
 
 import bisect
+import threading
 from dataclasses import dataclass
 from typing import Callable, Protocol, Sequence
 
@@ -99,16 +100,17 @@ class FredAdapter:
     needs_k = False
 
     def __init__(self, name: str, predict_proba: Callable, sampler, p: float, eps: float,
-                 n_samples: int | None, max_len: int = 10, baseline: str = "mean"):
+                 n_samples: int | None, max_len: int = 10, baseline: str = "mean", search: str = "auto"):
         self.name = name
         self.predict_proba = predict_proba
         self.sampler = sampler
         self.baseline = baseline
+        self.search = search
         self.params = dict(p=p, eps=eps, n_samples=n_samples, max_len=max_len)
 
     def explain(self, text: str, seed: int, k: int | None = None) -> Attribution:
         fred = Fred(self.predict_proba, class_names=CLASS_NAMES, sampler=self.sampler, baseline=self.baseline,
-                    random_state=seed)
+                    search=self.search, random_state=seed)
         exp = fred.explain(text, label=POSITIVE, **self.params)
         return Attribution(tuple(exp.best_ids), positive_ranking(exp.importances))
 
@@ -189,12 +191,18 @@ def token_starts(text: str) -> list[int]:
     return starts
 
 
+#: Held while anchor-exp runs on numpy's global generator (:class:`AnchorAdapter`).
+_GLOBAL_RNG_LOCK = threading.Lock()
+
+
 class AnchorAdapter:
     """Anchors (anchor-exp) with ``spacy.blank("en")`` and ``use_unk_distribution=True``, default parameters.
 
     anchor-exp draws from numpy's global generator and takes no seed, so the global
     generator is seeded for the duration of the call and its previous state restored
     afterwards: the only way to make a run reproducible without leaking global seeding.
+    Calls are serialised by a lock, so that two threads of one dask worker cannot
+    draw from the global generator at once.
     """
 
     name = "anchor"
@@ -207,12 +215,13 @@ class AnchorAdapter:
         self.predict = predict
 
     def explain(self, text: str, seed: int, k: int | None = None) -> Attribution:
-        saved = np.random.get_state()
-        np.random.seed(seed)
-        try:
-            exp = self.explainer.explain_instance(text, lambda texts: np.asarray(self.predict(list(texts))))
-        finally:
-            np.random.set_state(saved)
+        with _GLOBAL_RNG_LOCK:
+            saved = np.random.get_state()
+            np.random.seed(seed)
+            try:
+                exp = self.explainer.explain_instance(text, lambda texts: np.asarray(self.predict(list(texts))))
+            finally:
+                np.random.set_state(saved)
         starts = token_starts(text)
         order: list[int] = []
         for offset in exp.exp_map["positions"]:
@@ -223,9 +232,11 @@ class AnchorAdapter:
 
 
 def build_adapter(name: str, model, train_texts: Sequence[str], p: float, eps: float,
-                  n_samples: int | None = None, lime_samples: int = 5000, baseline: str = "mean") -> Adapter:
-    """The adapter ``name`` for a fitted scikit-learn text ``model``; :class:`Unavailable` if it cannot be built."""
-    fred_params = dict(p=p, eps=eps, n_samples=n_samples, baseline=baseline)
+                  n_samples: int | None = None, lime_samples: int = 5000, baseline: str = "mean",
+                  search: str = "auto") -> Adapter:
+    """The adapter ``name`` for a fitted scikit-learn text ``model``; :class:`Unavailable` if it cannot be built.
+    ``n_samples``, ``baseline`` and ``search`` are FRED's (both samplers)."""
+    fred_params = dict(p=p, eps=eps, n_samples=n_samples, baseline=baseline, search=search)
     if name == "fred":
         return FredAdapter("fred", model.predict_proba, "mask", **fred_params)
     if name == "fredpos":

@@ -16,12 +16,12 @@ YELP_ROWS = [
 ]
 
 
-def write_data(directory):
-    """restaurants.tsv (40 synthetic reviews) and a yelp.csv whose texts hold |, quotes and newlines."""
+def write_data(directory, n_reviews=40):
+    """restaurants.tsv (``n_reviews`` synthetic reviews) and a yelp.csv whose texts hold |, quotes and newlines."""
     rng = np.random.default_rng(0)
     with open(directory / "restaurants.tsv", "w", newline="") as handle:
         handle.write("Review\tLiked\n")
-        for i in range(40):
+        for i in range(n_reviews):
             label = i % 2
             words = list(rng.choice(GOOD if label else BAD, size=2)) + list(rng.choice(FILLER, size=3 + i % 4))
             rng.shuffle(words)
@@ -36,3 +36,12 @@ def write_data(directory):
 def data_dir(tmp_path):
     write_data(tmp_path)
     return tmp_path
+
+
+@pytest.fixture()
+def larger_data_dir(tmp_path):
+    """200 synthetic reviews: about 25 positively classified test documents for the runner's tests."""
+    directory = tmp_path / "data"
+    directory.mkdir()
+    write_data(directory, n_reviews=200)
+    return directory

@@ -114,7 +114,7 @@ def test_classifier_output_changing_shape_between_calls_is_refused():
         ({"classifier_fn": "not callable"}, TypeError, "classifier_fn must be callable, got str"),
         ({"sampler": "bogus"}, ValueError, "sampler must be 'mask', 'exact' or a Sampler object, got 'bogus'"),
         ({"sampler": 3}, TypeError, "sampler must be 'mask', 'exact' or a Sampler object, got int"),
-        ({"search": "greedy"}, ValueError, "search must be one of ('auto', 'exhaustive', 'beam'), got 'greedy'"),
+        ({"search": "greedy"}, ValueError, "search must be one of ('auto', 'exhaustive', 'beam', 'released-beam'), got 'greedy'"),
         ({"baseline": "median"}, ValueError, "baseline must be one of ('mean', 'original'), got 'median'"),
         ({"beam_width": 0}, ValueError, "beam_width must be an integer >= 1, got 0"),
         ({"max_candidates": 0}, ValueError, "max_candidates must be an integer >= 1, got 0"),
