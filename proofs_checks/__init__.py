@@ -2,26 +2,44 @@
 
 * ``python -m proofs_checks`` prints the claim report (``--json``, ``--markdown FILE``);
 * :func:`check_explainer` / :func:`parametrize_with_checks` run the kit against your own explainer
-  factory (protocol in :mod:`proofs_checks.kit`); ``python -m proofs_checks --explainer module:factory``
-  does the same from the shell.
+  factory, whose capabilities an :class:`ExplainerTags` declares (protocol in :mod:`proofs_checks.kit`);
+  ``python -m proofs_checks --explainer module:factory`` does the same from the shell;
+* :func:`authors_factory` runs the kit on the authors' released code (:mod:`proofs_checks.authors_adapter`).
 """
 
-from .authors_adapter import AuthorsExplainerAdapter, authors_factory
-from .kit import CheckOutcome, KitReport, check_explainer, fred_factory, parametrize_with_checks, yield_checks
+from .authors_adapter import AUTHORS_TAGS, AuthorsExplainerAdapter, authors_factory, released_fred
+from .kit import (
+    CheckOutcome,
+    ExplainerTags,
+    KitReport,
+    NotApplicable,
+    check_explainer,
+    explainer_tags,
+    fred_factory,
+    get_tags,
+    parametrize_with_checks,
+    yield_checks,
+)
 from .report import Report, run_claims
 from .results import ClaimResult, StepResult
 
 __all__ = [
+    "AUTHORS_TAGS",
     "AuthorsExplainerAdapter",
     "CheckOutcome",
     "ClaimResult",
+    "ExplainerTags",
     "KitReport",
+    "NotApplicable",
     "Report",
     "StepResult",
     "authors_factory",
     "check_explainer",
+    "explainer_tags",
     "fred_factory",
+    "get_tags",
     "parametrize_with_checks",
+    "released_fred",
     "run_claims",
     "yield_checks",
 ]

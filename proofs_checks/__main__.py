@@ -4,7 +4,8 @@
     python -m proofs_checks --json                # the same as JSON
     python -m proofs_checks --markdown REPORT.md  # also write the Markdown report
     python -m proofs_checks --claims lemma2 prop2-shortcut
-    python -m proofs_checks --explainer mypkg.mod:make_explainer   # run the kit on your explainer
+    python -m proofs_checks --explainer mypkg.mod:make_explainer   # the kit and every claim on your explainer
+    python -m proofs_checks --explainer mypkg.mod:make_explainer --only claims --claims lemma1 prop2-shortcut
     python -m proofs_checks plots --out figures/  # the figures (see python -m proofs_checks plots --help)
 """
 
@@ -12,6 +13,7 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import json
 import sys
 from pathlib import Path
 
@@ -34,15 +36,13 @@ def main(argv=None) -> int:
     parser.add_argument("--json", action="store_true", help="print the report as JSON")
     parser.add_argument("--markdown", metavar="FILE", help="also write the report as Markdown to FILE")
     parser.add_argument("--claims", nargs="+", metavar="ID", help="only these claim ids")
-    parser.add_argument("--explainer", metavar="MODULE:FACTORY", help="run the conformance kit on this factory")
+    parser.add_argument("--explainer", metavar="MODULE:FACTORY",
+                        help="run the conformance kit and the claims on this factory, beside the reference FRED")
+    parser.add_argument("--only", choices=("kit", "claims"), help="with --explainer: only the kit, or only the claims")
     args = parser.parse_args(argv)
 
     if args.explainer:
-        from .kit import check_explainer
-
-        report = check_explainer(_load(args.explainer))
-        print(report.to_dict() if args.json else report)
-        return 0 if report.ok else 1
+        return _check_explainer(_load(args.explainer), args)
 
     from .report import run_claims
 
@@ -51,6 +51,23 @@ def main(argv=None) -> int:
     if args.markdown:
         Path(args.markdown).write_text(report.to_markdown())
     return 0
+
+
+def _check_explainer(factory, args) -> int:
+    """The kit's checks and the claims (reference beside ``factory``); exit status 1 when a kit check fails or
+    errs, or a guarantee the reference keeps is broken or cannot be checked (see :mod:`proofs_checks.comparison`)."""
+    from .comparison import compare
+    from .kit import check_explainer
+
+    kit = None if args.only == "claims" else check_explainer(factory)
+    claims = None if args.only == "kit" else compare(factory, args.claims)
+    ok = (kit is None or kit.ok) and (claims is None or claims.ok)
+    if args.json:
+        print(json.dumps({"ok": ok, "kit": None if kit is None else kit.to_dict(),
+                          "claims": None if claims is None else claims.to_dict()}, indent=2))
+    else:
+        print("\n\n".join(str(part) if part is kit else part.to_text() for part in (kit, claims) if part is not None))
+    return 0 if ok else 1
 
 
 if __name__ == "__main__":

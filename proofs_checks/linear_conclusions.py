@@ -21,9 +21,9 @@ import numpy as np
 
 from analytic import LinearTfidfModel, all_drops, best_drop_of_size, pattern_weights, table_from_classifier
 from analytic.referee import popcounts, positions_of
-from fred import Fred
 
 from .family import Case
+from .subject import explainer
 
 PS = (0.1, 0.5, 0.9)
 EPSS = (0.05, 0.15, 0.5, 1.0)
@@ -129,7 +129,7 @@ def evaluate(case: Case, p: float, epss=EPSS) -> CaseVerdict:
     violations = []
     checks = []
     for eps in epss:
-        exp = Fred(clf, sampler="exact").explain(case.text, label=label, p=p, eps=eps, max_len=MAX_LEN)
+        exp = explainer(clf, exact=True).explain(case.text, label=label, p=p, eps=eps, max_len=MAX_LEN)
         bad_i = exp.found and any(a[i] < -VALUE_TOL for i in exp.best_ids)
         bad_ii = exp.found and not is_top_set(a, exp.best_ids)
         if bad_i or bad_ii:

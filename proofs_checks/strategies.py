@@ -1,4 +1,5 @@
-"""Hypothesis strategies for checking a FRED explainer: documents, coefficients, p, eps, fitted models, tables.
+"""Hypothesis strategies for checking a FRED explainer: documents, coefficients, p, eps, fitted models, tables,
+and the black boxes the conformance kit explains (:func:`black_boxes`, :func:`bag_of_words_models`).
 
 Shipped beside the conformance kit (as ``hypothesis.extra`` ships beside hypothesis),
 so a researcher testing a modified explainer draws the same inputs as this project's
@@ -19,6 +20,7 @@ from hypothesis import strategies as st
 from analytic import ShortcutModel
 
 from .family import fit_linear
+from .kit.black_boxes import BlackBox, bag_of_words_box, linear_box, shortcut_box
 
 #: Lowercase words of >= 2 letters: kept whole by scikit-learn's default token pattern.
 WORDS = st.text(alphabet="abcdefghijklmnopqrstuvwxyz", min_size=2, max_size=6).filter(lambda w: w != "unk")
@@ -148,3 +150,40 @@ def black_box_tables(draw, min_tokens: int = 1, max_tokens: int = 5, integer: bo
         integer = draw(st.booleans())
     values = st.integers(0, 3).map(float) if integer else st.floats(0.0, 1.0, allow_nan=False)
     return np.array(draw(st.lists(values, min_size=2**b, max_size=2**b)), dtype=float)
+
+
+#: Kinds of :func:`black_boxes`.
+BLACK_BOX_KINDS = ("table", "linear", "logistic", "shortcut")
+
+
+@st.composite
+def black_boxes(draw, max_tokens: int = 5, kinds: tuple[str, ...] = BLACK_BOX_KINDS, min_tokens: int = 1) -> BlackBox:
+    """A model on the perturbations of a drawn document of ``min_tokens`` to ``max_tokens`` tokens (words may
+    repeat), of one of ``kinds``:
+
+    * "table": f arbitrary over the 2^b patterns, integers 0..3 (many exact ties) or floats in [0, 1];
+    * "linear": f = intercept + sum of the kept positions' weights, dyadic in [-2, 2] (:func:`coefficients`);
+    * "logistic": the sigmoid of such a linear score;
+    * "shortcut": f = 1{every word of J is present} (:func:`shortcut_models`).
+    """
+    kind = draw(st.sampled_from(kinds))
+    if kind == "shortcut":
+        case = draw(shortcut_models(max_tokens=max_tokens).filter(lambda c: len(c.tokens) >= min_tokens))
+        return shortcut_box(case.tokens, case.model.words)
+    b = draw(st.integers(min_tokens, max_tokens))
+    vocab = draw(vocabularies(1, b))
+    tokens = tuple(draw(st.lists(st.sampled_from(vocab), min_size=b, max_size=b)))
+    if kind == "table":
+        return BlackBox("table", tokens, draw(black_box_tables(b, b)))
+    weights = draw(coefficients(b))
+    intercept = draw(st.integers(-8, 8)) / 4
+    return linear_box(tokens, weights, intercept, "identity" if kind == "linear" else "logistic")
+
+
+@st.composite
+def bag_of_words_models(draw, max_tokens: int = 6) -> BlackBox:
+    """f = intercept + sum over kept tokens of their word's dyadic weight, on a document with repeated words."""
+    vocab = draw(vocabularies(1, 4))
+    tokens = tuple(draw(documents(vocab, max_words=4, max_tokens=max_tokens)))
+    weights = draw(coefficients(len(vocab)))
+    return bag_of_words_box(tokens, dict(zip(vocab, weights)), draw(st.integers(-8, 8)) / 4)

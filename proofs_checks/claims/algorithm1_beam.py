@@ -38,13 +38,13 @@ from analytic import (
     table_classifier,
     table_from_classifier,
 )
-from fred import Fred
 from fred.search import DEFAULT_MAX_CANDIDATES, count_candidates
 
 from ..family import cases
 from ..linear_conclusions import EPSS, position_weights
 from ..results import ClaimResult, argued, checked
 from ..seeds import statistical_seed
+from ..subject import explainer
 
 CLAIM = "algorithm1-beam"
 STATEMENT = (
@@ -234,7 +234,7 @@ def _confirm(table) -> dict:
     at = rational[str(EPS)]
 
     def fred(search, baseline):
-        e = Fred(clf, sampler="exact", search=search, beam_width=BEAM, baseline=baseline).explain(
+        e = explainer(clf, exact=True, search=search, beam_width=BEAM, baseline=baseline).explain(
             text, p=P, eps=EPS, max_len=MAX_LEN)
         return {"best_ids": list(e.best_ids), "found": e.found, "drop": e.drop}
 
@@ -385,8 +385,8 @@ def _monte_carlo() -> tuple[bool, dict]:
         clf = case.classifier_fn()
         state = np.random.SeedSequence([seed, k])
         kwargs = {"label": label, "p": P, "eps": eps, "max_len": MAX_LEN, "n_samples": MC_N_SAMPLES}
-        ex = Fred(clf, sampler="mask", search="exhaustive", random_state=state).explain(case.text, **kwargs)
-        bm = Fred(clf, sampler="mask", search="beam", beam_width=BEAM, random_state=state).explain(case.text,
+        ex = explainer(clf, search="exhaustive", random_state=state).explain(case.text, **kwargs)
+        bm = explainer(clf, search="beam", beam_width=BEAM, random_state=state).explain(case.text,
                                                                                                   **kwargs)
         runs += 1
         b = len(case.tokens)
@@ -428,8 +428,8 @@ def _family_exact() -> tuple[bool, dict]:
     for case, eps in itertools.product(_linear_family(), EPSS):
         _, label = position_weights(case)
         clf = case.classifier_fn()
-        ex = Fred(clf, sampler="exact", search="exhaustive").explain(case.text, label=label, p=P, eps=eps)
-        bm = Fred(clf, sampler="exact", search="beam", beam_width=BEAM).explain(case.text, label=label, p=P,
+        ex = explainer(clf, exact=True, search="exhaustive").explain(case.text, label=label, p=P, eps=eps)
+        bm = explainer(clf, exact=True, search="beam", beam_width=BEAM).explain(case.text, label=label, p=P,
                                                                               eps=eps)
         ref = exact_explain(clf, P, eps, MAX_LEN, tokens=list(case.tokens), label=label)
         checked_cases += 1

@@ -22,9 +22,9 @@ import numpy as np
 
 from analytic import all_drops_rational, eq2_solutions, table_classifier
 from analytic.algorithm1 import algorithm1_literal, algorithm1_rule, pattern_rows
-from fred import Fred
 
 from ..results import ClaimResult, argued, checked
+from ..subject import explainer
 
 CLAIM = "algorithm1-literal"
 STATEMENT = (
@@ -85,7 +85,7 @@ DIFFERENCE_KINDS = {
 def _fred(tokens, table, eps):
     """fred's exhaustive search with the exact sampler on a black box that looks f up in ``table``."""
     clf = table_classifier(list(tokens), np.array([float(v) for v in table]))
-    return Fred(clf, sampler="exact").explain(" ".join(tokens), p=float(P), eps=float(eps), max_len=MAX_LEN)
+    return explainer(clf, exact=True).explain(" ".join(tokens), p=float(P), eps=float(eps), max_len=MAX_LEN)
 
 
 def _kind(mean, drops, sol, lit, best, found) -> str:

@@ -34,12 +34,13 @@ from analytic.counterfactual import (
     minimal_flip_size,
     predicted_class,
 )
-from fred import Fred, sample_size
+from fred import sample_size
 
 from ..counterexamples import minimal_counterexample
 from ..family import cases
 from ..results import ClaimResult, argued, checked
 from ..seeds import statistical_seed
+from ..subject import explainer
 
 CLAIM = "counterfactuals-linear"
 STATEMENT = (
@@ -84,9 +85,9 @@ MARGIN = 1e-9
 PS_DEFAULT_N = (Fraction(1, 4), Fraction(1, 2))
 
 
-def _explainer(classifier_fn, random_state) -> Fred:
+def _explainer(classifier_fn, random_state):
     """Every FRED of this claim: the mask sampler and FRED's defaults, seeded by ``random_state``."""
-    return Fred(classifier_fn, random_state=random_state)
+    return explainer(classifier_fn, random_state=random_state)
 
 
 def _paper_n(p, b: int) -> int:
@@ -472,7 +473,7 @@ def check() -> ClaimResult:
                 "at FRED's defaults (p = 1/2, alpha = 0.95, max_len = 10) for b > max_len: with one decisive word "
                 "among b - 1 neutral ones (k* = 1, M = 1) the first counterfactual is minimal with probability "
                 + ", ".join(f"{long_rows[b]['P_minimal_one_decisive_word']:.3g} (b = {b})" for b in (10, 11, 20, 150))
-                + f"; for any model with k* = 1 it is at most "
+                + "; for any model with k* = 1 it is at most "
                 + ", ".join(f"{long_rows[b]['upper_bound_any_model_by_k_star']['1']:.3g} (b = {b})"
                             for b in (20, 50, 150))
                 + " (decided exactly by analytic.covers).", holds=long_ok, values=long_values),

@@ -16,12 +16,12 @@ from hypothesis import strategies as st
 
 from analytic import linear_table, table_classifier
 from analytic import all_drops_rational, linear_table_rational
-from fred import Fred
 
 from ..counterexamples import minimal_counterexample
 from ..family import cases
 from ..linear_conclusions import GRID_INTERCEPTS, GRID_PS, GRID_WEIGHTS, PS, grid_points, position_weights
 from ..results import ClaimResult, argued, checked
+from ..subject import explainer
 
 CLAIM = "importance-linear"
 STATEMENT = (
@@ -65,7 +65,7 @@ def _counterexample() -> tuple[dict | None, dict]:
     smaller = order[: order.index(found)]
     first = next((t for t in smaller if breaks(t)), None)
     a, p = found if first is None else first
-    exp = Fred(table_classifier(["w"], linear_table([float(a)])), sampler="exact").explain("w", p=float(p))
+    exp = explainer(table_classifier(["w"], linear_table([float(a)])), exact=True).explain("w", p=float(p))
     cx = {"document": "w", "position_weight": str(a), "intercept": "0", "p": str(p),
           "claimed_score": str(p * a), "exact_score": str(_exact_score(a, p)),
           "fred_exact_score": float(exp.importances[0])}
@@ -79,7 +79,7 @@ def _family() -> tuple[tuple[bool, dict], tuple[bool, dict]]:
     count, as_written, corrected = 0, [], []
     for case, p in itertools.product(cases("ridge-raw"), PS):
         a, _ = position_weights(case)
-        scores = Fred(case.classifier_fn(), sampler="exact").explain(case.text, p=p).importances
+        scores = explainer(case.classifier_fn(), exact=True).explain(case.text, p=p).importances
         count += 1
         if not np.allclose(scores, p * a, rtol=SCORE_RTOL, atol=1e-12):
             as_written.append({**case.describe(), "p": p})
@@ -105,8 +105,8 @@ def _grid() -> tuple[bool, dict]:
         if [drops[(i,)] for i in range(len(a))] != want:
             exact_bad.append(pt.describe())
         tokens = [f"w{i + 1}" for i in range(len(a))]
-        scores = Fred(table_classifier(tokens, linear_table([float(x) for x in a], float(l0))),
-                      sampler="exact").explain(" ".join(tokens), p=float(p)).importances
+        scores = explainer(table_classifier(tokens, linear_table([float(x) for x in a], float(l0))),
+                           exact=True).explain(" ".join(tokens), p=float(p)).importances
         if not np.allclose(scores, [float(x) for x in want], rtol=SCORE_RTOL, atol=1e-12):
             fred_bad.append(pt.describe())
     return not (exact_bad or fred_bad), {"models": count, "max_tokens": 3, "weights": [str(x) for x in GRID_WEIGHTS],

@@ -20,11 +20,11 @@ from analytic import (
     pattern_weights,
     table_from_classifier,
 )
-from fred import Fred
 
 from ..family import _corpus, cases
 from ..results import ClaimResult, argued, checked
 from ..seeds import statistical_seed
+from ..subject import explainer
 
 CLAIM = "lemma1"
 STATEMENT = (
@@ -66,7 +66,7 @@ def _monte_carlo() -> tuple[str, dict]:
     for k, (name, clf, tokens, label, positions, p, n) in enumerate(jobs):
         table = table_from_classifier(clf, list(tokens), label=label)
         limit = lemma1_limit(table, positions, p)
-        exp = Fred(clf, random_state=np.random.SeedSequence([seed, k])).explain(" ".join(tokens), label=label, p=p,
+        exp = explainer(clf, random_state=np.random.SeedSequence([seed, k])).explain(" ".join(tokens), label=label, p=p,
                                                                                n_samples=n)
         f = exp.sample_scores[:, label] if label is not None else np.asarray(clf(list(exp.sample_texts)))
         est, n_c = empirical_drop(f, exp.sample_perturbed, positions)

@@ -39,12 +39,13 @@ from analytic.selection import (
     selection_distribution,
     selection_margins,
 )
-from fred import Fred, sample_size
+from fred import sample_size
 
 from ..counterexamples import minimal_counterexample
 from ..family import _corpus, cases
 from ..results import ClaimResult, argued, checked
 from ..seeds import statistical_seed
+from ..subject import explainer
 
 CLAIM = "lemma1-selection"
 STATEMENT = (
@@ -79,10 +80,10 @@ TREE_MIN_SAMPLES_LEAF = 5
 TARGET = 0.95
 
 
-def make_explainer(classifier_fn, exact: bool = False, random_state=None) -> Fred:
+def make_explainer(classifier_fn, exact: bool = False, random_state=None):
     """The one place this claim builds FRED (the kit's ``make_explainer(classifier_fn, exact=False)``);
     ``random_state`` seeds the mask sampler."""
-    return Fred(classifier_fn, sampler="exact" if exact else "mask", random_state=random_state)
+    return explainer(classifier_fn, exact=exact, random_state=random_state)
 
 
 @dataclass(frozen=True, eq=False)

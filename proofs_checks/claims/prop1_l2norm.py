@@ -17,12 +17,12 @@ from hypothesis import strategies as st
 from analytic import L2NormalisedLinearModel, exact_explain
 from analytic import l2_table_sym
 from analytic import all_drops_rational, eq2_solutions
-from fred import Fred
 
 from ..counterexamples import minimal_counterexample
 from ..family import cases
 from ..linear_conclusions import EPSS, PS, run
 from ..results import ClaimResult, checked
+from ..subject import explainer
 
 CLAIM = "prop1-l2norm"
 STATEMENT = (
@@ -36,7 +36,7 @@ P, EPS = 0.5, 0.15
 def _fred(t) -> tuple:
     la, lb, va, vb = t
     clf = L2NormalisedLinearModel({"a": la, "b": lb}, {"a": va, "b": vb})
-    return clf, Fred(clf, sampler="exact").explain("a b", p=P, eps=EPS, max_len=2)
+    return clf, explainer(clf, exact=True).explain("a b", p=P, eps=EPS, max_len=2)
 
 
 def _breaks(t) -> bool:

@@ -37,12 +37,12 @@ from analytic import (
     table_classifier,
 )
 from analytic import all_drops_rational, eq2_solutions, linear_table_rational
-from fred import Fred
 
 from ..counterexamples import minimal_counterexample
 from ..family import cases
 from ..linear_conclusions import EPSS, GRID_WEIGHTS, PS, grid_points, minimal_grid_counterexample, position_weights, run
 from ..results import ClaimResult, argued, checked
+from ..subject import explainer
 
 CLAIM = "prop1-linear"
 STATEMENT = (
@@ -120,7 +120,7 @@ def _as_written_counterexample() -> dict | None:
     if found is None:
         return None
     a, p = found
-    fred = Fred(table_classifier(["w"], linear_table([float(a)])), sampler="exact").explain("w", p=float(p), eps=1.0)
+    fred = explainer(table_classifier(["w"], linear_table([float(a)])), exact=True).explain("w", p=float(p), eps=1.0)
     return {"document": "w", "position_weight": float(a), "intercept": 0.0, "p": float(p), "candidate": ["w"],
             "paper_drop": linear_drop_as_written([float(a)], [1], float(p)), "exact_drop": float(exact(a, p)),
             "exact_drop_rational": str(exact(a, p)), "fred_exact_drop": float(fred.importances[0]),
@@ -210,7 +210,7 @@ def _confirm(pt) -> dict:
     tokens = [f"w{i + 1}" for i in range(len(a))]
     floats = linear_table([float(x) for x in a], float(l0))
     referee = exact_explain(floats, float(p), float(eps), len(a))
-    fred = Fred(table_classifier(tokens, floats), sampler="exact").explain(" ".join(tokens), p=float(p),
+    fred = explainer(table_classifier(tokens, floats), exact=True).explain(" ".join(tokens), p=float(p),
                                                                            eps=float(eps), max_len=len(a))
     return {**pt.describe(), "f_xi": str(table[0]), "mean": str(sol.mean), "threshold": str(sol.threshold),
             "drops_of_minimal_size": {" ".join(tokens[i] for i in s): str(d) for s, d in sol.drops.items()
@@ -246,7 +246,7 @@ def _grid_correction() -> tuple[bool, dict]:
         counts["points"] += 1
         floats = linear_table([float(x) for x in a], float(l0))
         tokens = [f"w{i + 1}" for i in range(len(a))]
-        fred = Fred(table_classifier(tokens, floats), sampler="exact").explain(" ".join(tokens), p=float(p),
+        fred = explainer(table_classifier(tokens, floats), exact=True).explain(" ".join(tokens), p=float(p),
                                                                                eps=float(eps), max_len=len(a))
         ordered = sorted(a, reverse=True)
         closed = next((n for n in range(1, len(a) + 1) if (1 - p) * sum(ordered[:n]) >= eps * sol.mean), None)
@@ -322,7 +322,7 @@ def _minimal_size_on_ridge() -> tuple[bool, dict]:
         intercept = f_text - float(a.sum())
         for p, eps in itertools.product(PS, EPSS):
             size = linear_minimal_size(a, np.ones(len(a), int), intercept, p, eps, 10)
-            exp = Fred(case.classifier_fn(), sampler="exact").explain(case.text, p=p, eps=eps, max_len=10)
+            exp = explainer(case.classifier_fn(), exact=True).explain(case.text, p=p, eps=eps, max_len=10)
             count += 1
             if exp.found != (size is not None) or (size is not None and len(exp.best_ids) != size):
                 wrong.append({**case.describe(), "p": p, "eps": eps, "closed_form_size": size,

@@ -17,7 +17,6 @@ import sympy as sp
 
 from analytic import all_drops, linear_table, pattern_weights, table_classifier
 from analytic import eq2_solutions, logistic_table_sym
-from fred import Fred
 
 from ..family import cases
 from ..linear_conclusions import (
@@ -33,6 +32,7 @@ from ..linear_conclusions import (
     solutions_of_eq2,
 )
 from ..results import ClaimResult, argued, checked
+from ..subject import explainer
 
 CLAIM = "prop1-logistic"
 STATEMENT = (
@@ -79,7 +79,7 @@ def _exact(a, l0, p, eps) -> dict:
     p_s, eps_s = sp.Rational(p.numerator, p.denominator), sp.Rational(eps.numerator, eps.denominator)
     sol = eq2_solutions(logistic_table_sym(a_s, l0_s), p_s, eps_s, len(a))
     tokens = [f"w{i + 1}" for i in range(len(a))]
-    fred = Fred(table_classifier(tokens, _float_table(a, l0), n_classes=2), sampler="exact").explain(
+    fred = explainer(table_classifier(tokens, _float_table(a, l0), n_classes=2), exact=True).explain(
         " ".join(tokens), p=float(p), eps=float(eps), max_len=len(a))
     top = tuple(sorted(sorted(range(len(a)), key=lambda i: -a[i])[: sol.size or 0]))
     return {"document": " ".join(tokens), "position_weights": [str(x) for x in a], "intercept": str(l0),
@@ -112,7 +112,7 @@ def _grid() -> tuple[tuple[bool, dict], tuple[bool, dict]]:
                                               THRESHOLD_RTOL)
         near += n_near
         tokens = [f"w{i + 1}" for i in range(b)]
-        fred = Fred(table_classifier(tokens, _float_table(a, l0), n_classes=2), sampler="exact").explain(
+        fred = explainer(table_classifier(tokens, _float_table(a, l0), n_classes=2), exact=True).explain(
             " ".join(tokens), p=float(p), eps=float(eps), max_len=b)
         if size is None:
             if fred.found:

@@ -19,11 +19,11 @@ import sympy as sp
 from hypothesis import strategies as st
 
 from analytic import all_drops_rational, eq2_solutions, linear_table_rational, table_classifier
-from fred import Fred
 
 from ..counterexamples import minimal_counterexample
 from ..linear_conclusions import GRID_EPSS, GRID_INTERCEPTS, GRID_PS, GRID_WEIGHTS, grid_points
 from ..results import ClaimResult, argued, checked
+from ..subject import explainer
 
 CLAIM = "prop1-step-link"
 STATEMENT = (
@@ -82,13 +82,13 @@ def _explainer(b: int, table):
     """Fred(sampler='exact') on the black box [1 - f, f] that looks f up in ``table``, and its document w1 .. wb."""
     tokens = [f"w{i + 1}" for i in range(b)]
     clf = table_classifier(tokens, np.array([float(v) for v in table]), n_classes=2)
-    return Fred(clf, sampler="exact"), " ".join(tokens)
+    return explainer(clf, exact=True), " ".join(tokens)
 
 
 def _fred(a, l0, link, p, eps):
     """FRED's exact explanation of class 1 (f) of the model link(Z)."""
-    explainer, text = _explainer(len(a), _table(a, l0, link))
-    return explainer.explain(text, label=1, p=float(p), eps=float(eps), max_len=len(a))
+    fred, text = _explainer(len(a), _table(a, l0, link))
+    return fred.explain(text, label=1, p=float(p), eps=float(eps), max_len=len(a))
 
 
 def _top(a, size: int) -> tuple[int, ...]:
@@ -203,10 +203,10 @@ def _grid() -> tuple[tuple[bool, dict], tuple[bool, dict], tuple[bool, dict]]:
             order_bad += [{**where, **v} for v in order_violations(a, l0, p, name, drops[1])]
             if name != PERCEPTRON or link(sum(a) + l0) != 1:
                 continue  # FRED on the perceptron, xi classified positive
-            explainer, text = _explainer(len(a), table)
+            exact_fred, text = _explainer(len(a), table)
             for eps in GRID_EPSS:
                 sol = eq2_solutions(table, p, eps, len(a), drops=drops)
-                fred = explainer.explain(text, label=1, p=float(p), eps=float(eps), max_len=len(a))
+                fred = exact_fred.explain(text, label=1, p=float(p), eps=float(eps), max_len=len(a))
                 runs += 1
                 at = {**where, "eps": str(eps)}
                 if sol.size is None:

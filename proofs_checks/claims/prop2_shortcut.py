@@ -29,10 +29,10 @@ from analytic import (
     shortcut_minimal_size,
     table_from_classifier,
 )
-from fred import Fred
 
 from ..counterexamples import minimal_counterexample
 from ..results import ClaimResult, StepResult, argued, checked
+from ..subject import explainer
 
 CLAIM = "prop2-shortcut"
 STATEMENT = (
@@ -88,7 +88,7 @@ def fred_choice(m, n_other, p, eps, max_len, *, baseline: str = "mean"):
     """What Fred(sampler='exact') returns on the shortcut classifier (predict_proba, class 1)."""
     tokens, words = document(m, n_other)
     model = ShortcutModel(words)
-    exp = Fred(model.predict_proba, sampler="exact", baseline=baseline).explain(
+    exp = explainer(model.predict_proba, exact=True, baseline=baseline).explain(
         " ".join(tokens), label=1, p=p, eps=eps, max_len=max_len)
     counts = [sum(tokens[i] == w for i in exp.best_ids) for w in words]
     return exp, counts, tokens, model

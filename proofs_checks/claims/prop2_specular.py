@@ -16,9 +16,9 @@ import itertools
 from fractions import Fraction
 
 from analytic import ShortcutModel, all_drops_rational, eq2_solutions, table_from_classifier
-from fred import Fred
 
 from ..results import ClaimResult, argued, checked
+from ..subject import explainer
 
 CLAIM = "prop2-specular"
 STATEMENT = (
@@ -45,7 +45,7 @@ SMALLER = ("fewer tokens b, then fewer words in J, then earlier documents (seque
 
 def _fred(model: ShortcutModel, text: str, label: int | None, p, eps):
     """Fred(sampler='exact') on the shortcut classifier's probabilities [1 - f, f]; label None: the predicted one."""
-    return Fred(model.predict_proba, sampler="exact").explain(text, label=label, p=float(p), eps=float(eps),
+    return explainer(model.predict_proba, exact=True).explain(text, label=label, p=float(p), eps=float(eps),
                                                                max_len=len(text.split()))
 
 

@@ -21,9 +21,9 @@ import sympy as sp
 from sklearn.feature_extraction.text import TfidfVectorizer
 
 from analytic import all_drops_rational, check_vectorizer, eq2_solutions, idf
-from fred import Fred
 
 from ..results import ClaimResult, argued, checked
+from ..subject import explainer
 
 CLAIM = "tfidf-oov"
 STATEMENT = (
@@ -95,7 +95,7 @@ def _linear(vec, delete: str | None = None):
 
 def _fred(classifier_fn, text: str):
     """Fred(sampler='exact') with the mask token MASK."""
-    return Fred(classifier_fn, mask_token=MASK, sampler="exact").explain(text, p=float(P), eps=float(EPS),
+    return explainer(classifier_fn, mask_token=MASK, exact=True).explain(text, p=float(P), eps=float(EPS),
                                                                         max_len=len(text.split()))
 
 

@@ -1,129 +1,183 @@
-"""The conformance kit: passes the reference explainer and flags planted bugs."""
+"""The conformance kit: the reference passes every check, outcomes are recorded (never raised), tags decide what
+is applicable, and the command line prints real JSON."""
 
 from __future__ import annotations
+
+import inspect
+import json
+import subprocess
+import sys
+from pathlib import Path
 
 import numpy as np
 import pytest
 
 from fred import Fred
-from fred.sampling import ExactSampler, MaskSampler
-from proofs_checks.seeds import statistical_seed
-from proofs_checks import AuthorsExplainerAdapter, authors_factory, check_explainer, fred_factory, parametrize_with_checks
+from proofs_checks import (
+    CheckOutcome,
+    ExplainerTags,
+    NotApplicable,
+    check_explainer,
+    explainer_tags,
+    fred_factory,
+    get_tags,
+    parametrize_with_checks,
+)
+from proofs_checks.kit import CHECKS
+from proofs_checks.kit.tags import CAPABILITIES
 
 
-class FlippedMask(MaskSampler):
-    """Planted bug: perturbs with probability 1 - p."""
+class Raises:
+    """An explainer whose explain always raises."""
 
-    def draw(self, n_tokens, p, n_samples, rng):
-        return super().draw(n_tokens, 1 - p, n_samples, rng)
-
-
-class FlippedExact(ExactSampler):
-    """Planted bug: exact weights computed with 1 - p."""
-
-    def draw(self, n_tokens, p, n_samples, rng):
-        return super().draw(n_tokens, 1 - p, n_samples, rng)
-
-
-def flipped_factory(classifier_fn, exact=False):
-    return Fred(classifier_fn, sampler=FlippedExact() if exact else FlippedMask(), random_state=0)
-
-
-def flipped_mc_factory(classifier_fn, exact=False):
-    if exact:
-        raise NotImplementedError
-    return Fred(classifier_fn, sampler=FlippedMask(), random_state=statistical_seed(0))
-
-
-class IgnoresThreshold:
-    """Planted bug: always returns the max_len best candidate (the threshold is never consulted)."""
-
-    def __init__(self, classifier_fn):
-        self.fred = Fred(classifier_fn, sampler="exact")
+    def __init__(self, classifier_fn, exact=False):
+        pass
 
     def explain(self, text, label=None, p=0.5, eps=0.15, max_len=10, n_samples=None):
-        return self.fred.explain(text, label=label, p=p, eps=1.0, max_len=max_len)
+        raise RuntimeError("boom inside explain")
 
 
-def ignores_threshold_factory(classifier_fn, exact=False):
-    return IgnoresThreshold(classifier_fn)
+@explainer_tags(exact=True)
+def raising(classifier_fn, exact=False):
+    return Raises(classifier_fn)
+
+
+@explainer_tags(exact=True)
+def broken_factory(classifier_fn, exact=False):
+    raise ZeroDivisionError("the factory itself fails")
+
+
+def test_the_kit_has_at_least_25_documented_checks():
+    """Catches a check lost from the registry, an undocumented check, or a capability name the tags do not know."""
+    names = [c.__name__ for c in CHECKS]
+    assert len(names) >= 25 and len(set(names)) == len(names)
+    for check in CHECKS:
+        assert check.__name__.startswith("check_") and len(inspect.getdoc(check)) > 60, check.__name__
+        assert set(check.needs) <= set(CAPABILITIES), check.__name__
 
 
 def test_reference_explainer_passes_every_check():
-    """The kit must not flag the reference implementation (exact mode)."""
+    """The kit must not flag the reference (exact mode): every check applies and passes."""
     report = check_explainer(fred_factory)
-    assert report.ok, str(report)
-    assert all(o.status == "passed" for o in report.outcomes)
+    assert [o.status for o in report.outcomes] == ["passed"] * len(CHECKS), str(report)
 
 
-@pytest.mark.statistical
-def test_monte_carlo_reference_passes_statistical_variants():
-    """Without an exact mode the statistical variants run (Hoeffding, delta = 1e-6 per check, seed
-    statistical_seed(0))."""
-
-    def mc_factory(classifier_fn, exact=False):
-        if exact:
-            raise NotImplementedError
-        return Fred(classifier_fn, random_state=statistical_seed(0))
-
-    report = check_explainer(mc_factory)
-    assert report.ok, str(report)
-
-
-@pytest.mark.parametrize("factory", [flipped_factory, pytest.param(flipped_mc_factory, marks=pytest.mark.statistical)])
-def test_kit_flags_perturbing_with_one_minus_p(factory):
-    """Planted bug 1: a sampler using 1 - p; the importance check (p = 0.2, 0.7) must fail."""
-    report = check_explainer(factory)
-    failed = {o.name for o in report.outcomes if o.status == "failed"}
-    assert "check_importances_are_exact_drops" in failed, str(report)
+def test_an_explainer_raising_inside_explain_gives_error_outcomes_not_a_crash():
+    """check_explainer never raises: an exception inside explain is an "error" outcome carrying its message."""
+    report = check_explainer(raising)
+    assert {o.status for o in report.outcomes} == {"error"}, str(report)
+    assert all("RuntimeError: boom inside explain" in o.message for o in report.outcomes)
     assert not report.ok
 
 
-def test_kit_flags_an_explainer_that_ignores_the_threshold():
-    """Planted bug 2: the threshold is ignored; the minimal-candidate and Prop. 2 checks must fail."""
-    report = check_explainer(ignores_threshold_factory)
-    failed = {o.name for o in report.outcomes if o.status == "failed"}
-    assert {"check_minimal_candidate_meets_threshold", "check_shortcut_prop2"} <= failed, str(report)
+def test_a_failing_factory_gives_error_outcomes():
+    """An exception in the factory itself is recorded per check, not raised."""
+    report = check_explainer(broken_factory)
+    assert {o.status for o in report.outcomes} == {"error"}
+    assert "ZeroDivisionError: the factory itself fails" in report.outcomes[0].message
 
 
-def test_expected_failures_are_reported_as_xfailed_with_their_reason():
-    """A declared known failure is not a kit failure, and a declared one that passes is flagged."""
-    report = check_explainer(ignores_threshold_factory, expected_failures={
-        "check_minimal_candidate_meets_threshold": "returns max_len sets by design",
-        "check_shortcut_prop2": "returns max_len sets by design",
-        "check_linear_order_prop1": "not actually failing",
-    })
-    status = {o.name: o.status for o in report.outcomes}
-    assert status["check_minimal_candidate_meets_threshold"] == "xfailed"
-    assert status["check_linear_order_prop1"] == "xpassed"  # declared failing, but passes: must be flagged
+def test_xfailed_outcome_keeps_the_real_message_beside_the_declared_reason():
+    """A declared failure is "xfailed" with both the declared reason and what actually happened; a declared
+    failure that passes is "xpassed" (not ok); tags and the argument both declare."""
+    tagged = explainer_tags(ExplainerTags(exact=True, expected_failures={
+        "check_invalid_p_is_refused": "raises RuntimeError by design"}))(lambda clf, exact=False: Raises(clf))
+    report = check_explainer(tagged, expected_failures={"check_selection_solves_eq2": "not yet"})
+    outcome = {o.name: o for o in report.outcomes}
+    assert outcome["check_invalid_p_is_refused"].status == "xfailed"
+    assert outcome["check_invalid_p_is_refused"].reason == "raises RuntimeError by design"
+    assert "boom inside explain" in outcome["check_invalid_p_is_refused"].message
+    assert outcome["check_selection_solves_eq2"].status == "xfailed"
+
+    report = check_explainer(fred_factory, expected_failures={"check_max_len_is_respected": "wrongly declared"},
+                             checks=["check_max_len_is_respected"])
+    assert report.outcomes == (CheckOutcome("check_max_len_is_respected", "xpassed",
+                                            "declared as an expected failure but passed", "wrongly declared"),)
     assert not report.ok
 
 
-class _AuthorsStyle:
-    """Stands in for the authors' explainer: explain_instance(example, eps, max_len, label) -> .best_ids."""
+def test_missing_capabilities_make_checks_not_applicable_with_the_reason():
+    """A check needing a capability the tags do not declare is "skipped" with the capability named, never run."""
+    calls = []
 
-    def __init__(self, classifier_fn):
-        self.fred = Fred(classifier_fn, sampler="exact", baseline="original")
+    @explainer_tags(exact=False, importances=False, found=False, settable_n_samples=False)
+    def factory(classifier_fn, exact=False):
+        calls.append(exact)
+        return Fred(classifier_fn, random_state=0)
 
-    def explain_instance(self, example, eps=0.15, max_len=10, label=None):
-        exp = self.fred.explain(example, label=label, eps=eps, max_len=max_len)
-        return type("E", (), {"best_ids": list(exp.best_ids), "best": exp.best})()
+    report = check_explainer(factory, checks=["check_importances_are_exact_drops", "check_found_matches_the_threshold",
+                                              "check_n_samples_is_honoured"])
+    assert {o.name: o.message.split("(tags.")[1] for o in report.outcomes if o.status == "skipped"} == {
+        "check_importances_are_exact_drops": "importances=False)", "check_found_matches_the_threshold": "found=False)",
+        "check_n_samples_is_honoured": "settable_n_samples=False)"}
+    assert calls == []
 
 
-def test_authors_adapter_runs_the_kit_and_refuses_other_p():
-    """The adapter maps explain_instance to the protocol; p != 1/2 cannot be honoured and is refused."""
-    adapter = AuthorsExplainerAdapter(_AuthorsStyle(lambda t: np.column_stack([np.zeros(len(t)), np.ones(len(t))])))
-    assert adapter.explain("a b", label=1).best_ids in {(0,), (1,), ()}
-    with pytest.raises(ValueError, match="p must be 0.5"):
-        adapter.explain("a b", p=0.2)
-    with pytest.raises(TypeError):
-        AuthorsExplainerAdapter(object())
-    report = check_explainer(authors_factory(_AuthorsStyle))
-    status = {o.name: o.status for o in report.outcomes}
-    assert status["check_importances_are_exact_drops"] == "skipped"
+def test_tags_refuse_wrong_values_and_default_to_the_papers_variants():
+    """Catches tags accepting a misspelt baseline or a non-bool capability, and a changed default."""
+    with pytest.raises(ValueError, match="baseline"):
+        ExplainerTags(baseline="median")
+    with pytest.raises(ValueError, match="search"):
+        ExplainerTags(search="greedy")
+    with pytest.raises(TypeError, match="exact"):
+        ExplainerTags(exact=1)
+    with pytest.raises(TypeError, match="expected_failures"):
+        ExplainerTags(expected_failures={"check_x": 3})
+    assert get_tags(lambda clf, exact=False: None) == ExplainerTags()
+    assert (ExplainerTags().baseline, ExplainerTags().search, ExplainerTags().exact) == ("mean", "exhaustive", False)
+    with pytest.raises(NotApplicable, match="exact mode"):
+        ExplainerTags().require("exact")
+    assert get_tags(fred_factory).exact and get_tags(fred_factory).fred_options
+
+
+def test_fred_factory_passes_freds_options_and_seed_through():
+    """The claim report builds variants through the factory: options and random_state must reach Fred."""
+    explainer = fred_factory(lambda texts: None, exact=True, search="beam", baseline="original", random_state=3)
+    assert (explainer.search, explainer.baseline, explainer.random_state, explainer.sampler.name) == (
+        "beam", "original", 3, "exact")
+
+
+def test_reproducibility_check_catches_an_explainer_advancing_its_generator():
+    """A Fred whose random_state is a Generator (advanced by each call) but whose tags keep seeded=True fails the
+    reproducibility check: the second call draws other rows."""
+    make = explainer_tags(exact=True)(lambda clf, exact=False: Fred(clf, random_state=np.random.default_rng(0)))
+    (outcome,) = check_explainer(make, checks=["check_same_seed_same_explanation"]).outcomes
+    assert outcome.status == "failed" and "a second call of the same explainer" in outcome.message
+
+
+def test_unknown_check_names_are_refused():
+    """A typo in ``checks=`` must not silently run nothing."""
+    with pytest.raises(ValueError, match="check_nope"):
+        check_explainer(fred_factory, checks=["check_nope"])
+
+
+def test_report_json_round_trips_and_the_command_line_prints_json():
+    """--json printed a Python dict before: it must be JSON that json.loads reads back, with the exit status."""
+    report = check_explainer(fred_factory, checks=["check_max_len_is_respected", "check_invalid_p_is_refused"])
+    assert json.loads(report.to_json()) == report.to_dict()
+    assert report.to_dict()["tags"]["exact"] is True
+    run = subprocess.run([sys.executable, "-m", "proofs_checks", "--explainer", "tests.kit.test_kit:raising",
+                          "--only", "kit", "--json"], capture_output=True, text=True, timeout=300,
+                         cwd=Path(__file__).parents[2])
+    parsed = json.loads(run.stdout)
+    assert run.returncode == 1 and parsed["ok"] is False and parsed["claims"] is None
+    assert parsed["kit"]["counts"]["error"] == len(CHECKS) and parsed["kit"]["explainer"] == "raising"
 
 
 @parametrize_with_checks([fred_factory])
 def test_parametrize_with_checks_on_the_reference(explainer, check):
-    """The pytest entry point: one item per check with readable ids."""
+    """The pytest entry point: one item per check, each passing on the reference."""
     check(explainer)
+
+
+def test_parametrize_with_checks_marks_declared_failures_as_strict_xfails():
+    """Declared failures become strict xfail marks with the declared reason; other checks carry no mark."""
+    tagged = explainer_tags(ExplainerTags(exact=True, expected_failures={"check_regression_output": "no 1-d"}))(
+        lambda clf, exact=False: None)
+    decorator = parametrize_with_checks([tagged])
+    params = decorator.args[1]
+    marked = {p.values[1].__name__: p.marks for p in params if p.marks}
+    assert list(marked) == ["check_regression_output"]
+    (mark,) = marked["check_regression_output"]
+    assert mark.name == "xfail" and mark.kwargs == {"strict": True, "reason": "no 1-d"}
+    assert len(params) == len(CHECKS)

@@ -1,0 +1,166 @@
+"""The claim report against any explainer, beside the reference FRED's (``python -m proofs_checks --explainer``).
+
+Both runs are the same code: every claim's ``check()`` inside :func:`proofs_checks.subject.checking`, once with
+the kit's ``fred_factory`` and once with the user's factory. For each claim and each run the outcome is
+
+* ``checked``: the claim ran against that explainer; its verdicts follow from its steps by the report's rule;
+* ``not applicable``: a step needs a capability the explainer's tags do not declare (the reason is kept);
+* ``error``: the check raised (e.g. the explanation lacks an attribute the claim reads); the message is kept;
+* ``not involved``: the claim never asked for an explainer (a closed form, the paper's tables): its verdict is
+  the paper's, the same for every explainer.
+
+A claim's **guarantee** is its corrected statement when it has one, else its statement. A guarantee the
+reference keeps (verdict "holds" or "argued") is *broken* by an explainer whose run of the claim is checked and
+ends "fails" or "unproved", and *kept* when it ends "holds" or "argued"; an error leaves it unchecked (and makes
+the exit status 1, as a break does: a check that cannot run is not a pass).
+"""
+
+from __future__ import annotations
+
+import json
+import time
+import traceback
+from dataclasses import dataclass
+from typing import Callable
+
+from .claims import CLAIMS
+from .kit import NotApplicable
+from .kit.tags import fred_factory
+from .results import ClaimResult
+from .subject import checking
+
+OUTCOMES = ("checked", "not applicable", "error", "not involved")
+KEPT = ("holds", "argued")
+
+
+@dataclass(frozen=True)
+class ClaimOutcome:
+    """One claim run against one explainer."""
+
+    id: str
+    outcome: str
+    result: ClaimResult | None = None
+    reason: str | None = None
+    seconds: float = 0.0
+
+    @property
+    def guarantee(self) -> str | None:
+        """The verdict on the claim's guarantee (corrected statement if any), None when not checked."""
+        if self.result is None:
+            return None
+        return self.result.corrected_status if self.result.corrected else self.result.status
+
+    def describe(self) -> str:
+        if self.result is None:
+            return f"{self.outcome}: {self.reason}"
+        corrected = f"; corrected: {self.result.corrected_status}" if self.result.corrected else ""
+        prefix = "not involved, " if self.outcome == "not involved" else ""
+        return f"{prefix}{self.result.verdict}{corrected}"
+
+    def to_dict(self) -> dict:
+        return {"id": self.id, "outcome": self.outcome, "status": None if self.result is None else self.result.status,
+                "corrected_status": None if self.result is None else self.result.corrected_status,
+                "guarantee": self.guarantee, "reason": self.reason, "seconds": self.seconds,
+                "failing_steps": [] if self.result is None else
+                [{"id": s.id, "role": s.role, "note": s.note} for s in self.result.steps if s.status == "fails"]}
+
+
+def run_against(factory: Callable, ids=None) -> tuple[ClaimOutcome, ...]:
+    """Every claim (or those in ``ids``) run against ``factory``; never raises on a finding or a broken check."""
+    ids = list(CLAIMS) if ids is None else list(ids)
+    unknown = [i for i in ids if i not in CLAIMS]
+    if unknown:
+        raise ValueError(f"unknown claim id(s) {unknown}; known: {list(CLAIMS)}")
+    outcomes = []
+    with checking(factory) as subject:
+        for claim_id in ids:
+            before, start = subject.requests, time.perf_counter()
+            try:
+                result = CLAIMS[claim_id]()
+            except NotApplicable as e:
+                outcome = ClaimOutcome(claim_id, "not applicable", reason=str(e))
+            except Exception as e:  # a broken explainer must not stop the report
+                last = traceback.extract_tb(e.__traceback__)[-1]
+                outcome = ClaimOutcome(claim_id, "error", reason=f"{type(e).__name__}: {e} (at {last.filename}:"
+                                                                 f"{last.lineno})")
+            else:
+                outcome = ClaimOutcome(claim_id, "checked" if subject.requests > before else "not involved", result)
+            outcomes.append(ClaimOutcome(outcome.id, outcome.outcome, outcome.result, outcome.reason,
+                                         round(time.perf_counter() - start, 2)))
+    return tuple(outcomes)
+
+
+@dataclass(frozen=True)
+class Comparison:
+    """The claims run against the reference FRED and against an explainer, claim by claim."""
+
+    explainer: str
+    reference: tuple[ClaimOutcome, ...]
+    subject: tuple[ClaimOutcome, ...]
+
+    def _pairs(self):
+        return zip(self.reference, self.subject)
+
+    def _guaranteed(self):
+        return [(r, s) for r, s in self._pairs() if r.guarantee in KEPT and r.outcome == "checked"]
+
+    @property
+    def breaks(self) -> tuple[str, ...]:
+        """Claims whose guarantee holds for the reference and fails (or is unproved) for the explainer."""
+        return tuple(r.id for r, s in self._guaranteed() if s.outcome == "checked" and s.guarantee not in KEPT)
+
+    @property
+    def keeps(self) -> tuple[str, ...]:
+        """Claims whose guarantee holds for the reference and for the explainer."""
+        return tuple(r.id for r, s in self._guaranteed() if s.outcome == "checked" and s.guarantee in KEPT)
+
+    def new_failures(self, claim_id: str) -> tuple:
+        """The claim's steps that fail for the explainer and hold for the reference (what the change broke)."""
+        reference = {r.id: r for r in self.reference}[claim_id]
+        subject = {s.id: s for s in self.subject}[claim_id]
+        if reference.result is None or subject.result is None:
+            return ()
+        held = {s.id for s in reference.result.steps if s.status == "holds"}
+        return tuple(s for s in subject.result.steps if s.status == "fails" and s.id in held)
+
+    @property
+    def errors(self) -> tuple[str, ...]:
+        return tuple(s.id for s in self.subject if s.outcome == "error")
+
+    @property
+    def ok(self) -> bool:
+        """No broken guarantee and no check that could not run."""
+        return not self.breaks and not self.errors
+
+    def to_dict(self) -> dict:
+        return {"explainer": self.explainer, "ok": self.ok, "breaks": list(self.breaks), "keeps": list(self.keeps),
+                "errors": list(self.errors),
+                "claims": [{"id": r.id, "reference": r.to_dict(), "explainer": s.to_dict(),
+                            "new_failures": [f.id for f in self.new_failures(r.id)]} for r, s in self._pairs()]}
+
+    def to_json(self) -> str:
+        return json.dumps(self.to_dict(), indent=2)
+
+    def to_text(self) -> str:
+        width = max(len(r.id) for r in self.reference)
+        lines = [f"Claims: reference FRED against {self.explainer}", "",
+                 f"{'claim':<{width}}  {'reference FRED':<34}  {self.explainer}"]
+        for r, s in self._pairs():
+            lines.append(f"{r.id:<{width}}  {r.describe():<34}  {s.describe()}")
+        lines += ["", f"Guarantees this explainer breaks ({len(self.breaks)}):"]
+        for claim_id in self.breaks:
+            steps = self.new_failures(claim_id)
+            lines.append(f"  {claim_id}: steps that hold for the reference and fail here: "
+                         + "; ".join(f"{s.id}: {s.note}" for s in steps))
+        lines += ["", f"Guarantees it keeps ({len(self.keeps)}): " + (", ".join(self.keeps) or "none")]
+        skipped = [s for s in self.subject if s.outcome in ("not applicable", "error")]
+        if skipped:
+            lines += ["", "Not checked on this explainer:"]
+            lines += [f"  {s.id}: {s.outcome}: {s.reason}" for s in skipped]
+        return "\n".join(lines)
+
+
+def compare(factory: Callable, ids=None) -> Comparison:
+    """The claims (all, or ``ids``) against ``fred_factory`` and against ``factory``."""
+    name = getattr(factory, "__name__", type(factory).__name__)
+    return Comparison(name, run_against(fred_factory, ids), run_against(factory, ids))

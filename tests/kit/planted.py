@@ -1,0 +1,348 @@
+"""Planted modifications of FRED: changes a researcher might make, each with the kit checks it must fail.
+
+Wrong modifications are real mistakes (a sampler using 1 - p, the released code's threshold eps f(xi), LIME's
+sampler, a beam search, clamping p, an empty mean taken as 0, a drop not conditioned on the candidate, best_ids
+ordered by importance, lowercasing the text); correct ones are valid variants (ties to the last positions,
+another way of drawing the same masks, an independent plain implementation) and must pass every check they are
+capable of; the declared variant (baseline "original", declared) fails the paper's checks and passes the check
+of its declaration.
+
+``kit_fails`` is the exact set of failed kit checks at the default seeds (``FRED_STATISTICAL_SEED`` unset): the
+checks on generated black boxes draw their inputs from those seeds. The claims' sets are added by the
+report against any explainer (issue 15, section 1).
+"""
+
+from __future__ import annotations
+
+import itertools
+from dataclasses import dataclass, field
+from typing import Callable
+
+import numpy as np
+
+from fred import Fred
+from fred._validation import check_positive_int, check_probability, check_text
+from fred.sampling import ExactSampler, MaskSampler, Perturbations, sample_size
+from proofs_checks import ExplainerTags, explainer_tags
+from proofs_checks.authors_adapter import AdaptedExplanation
+from proofs_checks.seeds import statistical_seed
+
+SEED = statistical_seed(0)
+
+
+def _fred(classifier_fn, exact: bool, random_state=None, **kwargs) -> Fred:
+    """A Fred with this module's seed unless the claim report asks for replicates (``random_state``)."""
+    kwargs.setdefault("sampler", "exact" if exact else "mask")
+    return Fred(classifier_fn, random_state=SEED if random_state is None else random_state, **kwargs)
+
+
+# ------------------------------------------------------------------------------------ samplers
+class FlippedMask(MaskSampler):
+    """Perturbs each position with probability 1 - p (p read as the probability of keeping a token)."""
+
+    def draw(self, n_tokens, p, n_samples, rng):
+        return super().draw(n_tokens, 1 - p, n_samples, rng)
+
+
+class FlippedExact(ExactSampler):
+    """Exact weights computed with 1 - p."""
+
+    def draw(self, n_tokens, p, n_samples, rng):
+        return super().draw(n_tokens, 1 - p, n_samples, rng)
+
+
+class LimeStyleMask(MaskSampler):
+    """LIME's text sampler: the number of perturbed positions is uniform in 1..b, then which ones (p ignored)."""
+
+    def draw(self, n_tokens, p, n_samples, rng):
+        k = rng.integers(1, n_tokens + 1, size=n_samples)
+        ranks = rng.random((n_samples, n_tokens)).argsort(axis=1).argsort(axis=1)
+        return Perturbations(ranks < k[:, None], np.full(n_samples, 1.0 / n_samples))
+
+
+class BinomialMask(MaskSampler):
+    """The same law drawn differently: each position a Bernoulli(p) from ``rng.binomial``."""
+
+    def draw(self, n_tokens, p, n_samples, rng):
+        return Perturbations(rng.binomial(1, p, size=(n_samples, n_tokens)).astype(bool),
+                             np.full(n_samples, 1.0 / n_samples))
+
+
+# ------------------------------------------------------------------------------------ factories
+@explainer_tags(exact=True, fred_options=True)
+def one_minus_p(classifier_fn, exact=False, random_state=None, **options):
+    return _fred(classifier_fn, False, random_state, sampler=FlippedExact() if exact else FlippedMask(), **options)
+
+
+@explainer_tags(exact=True, fred_options=True)
+def released_threshold(classifier_fn, exact=False, random_state=None, **options):
+    """Drops and threshold from f(xi), as the released code, while the tags claim the paper's baseline."""
+    return _fred(classifier_fn, exact, random_state, **{**options, "baseline": "original"})
+
+
+@explainer_tags(exact=True, baseline="original", fred_options=True)
+def declared_original_baseline(classifier_fn, exact=False, random_state=None, **options):
+    """The same variant, declared."""
+    return _fred(classifier_fn, exact, random_state, **{**options, "baseline": "original"})
+
+
+@explainer_tags(exact=False, fred_options=True)
+def lime_sampler(classifier_fn, exact=False, random_state=None, **options):
+    return _fred(classifier_fn, False, random_state, sampler=LimeStyleMask(), **options)
+
+
+@explainer_tags(exact=True, fred_options=True)
+def beam_search(classifier_fn, exact=False, random_state=None, **options):
+    """A width-4 beam for speed, the tags still claiming Algorithm 1's exhaustive search."""
+    return _fred(classifier_fn, exact, random_state, **{**options, "search": "beam"})
+
+
+class _Wrapper:
+    """A modified ``explain`` around the reference."""
+
+    def __init__(self, classifier_fn, exact):
+        self.fred = _fred(classifier_fn, exact)
+
+
+class ClippedP(_Wrapper):
+    """Clamps p into [0.01, 0.99] "so that any p works"."""
+
+    def explain(self, text, label=None, p=0.5, eps=0.15, max_len=10, n_samples=None):
+        clipped = min(max(p, 0.01), 0.99) if isinstance(p, float) else p
+        return self.fred.explain(text, label=label, p=clipped, eps=eps, max_len=max_len, n_samples=n_samples)
+
+
+class MostImportantFirst(_Wrapper):
+    """Lists the selected positions by decreasing importance (for display)."""
+
+    def explain(self, text, label=None, p=0.5, eps=0.15, max_len=10, n_samples=None):
+        exp = self.fred.explain(text, label=label, p=p, eps=eps, max_len=max_len, n_samples=n_samples)
+        ids = tuple(sorted(exp.best_ids, key=lambda i: -exp.importances[i]))
+        return AdaptedExplanation(ids, exp.found, tuple(exp.importances))
+
+
+class Lowercased:
+    """Normalises the document to lowercase before explaining it."""
+
+    def __init__(self, classifier_fn, exact):
+        self.fred = _fred(classifier_fn, exact)
+
+    def explain(self, text, label=None, p=0.5, eps=0.15, max_len=10, n_samples=None):
+        text = text.lower() if isinstance(text, str) else text
+        return self.fred.explain(text, label=label, p=p, eps=eps, max_len=max_len, n_samples=n_samples)
+
+
+class ReversedTies:
+    """Explains the reversed document (and reverses the texts back for the model): exact ties go to the largest
+    positions instead of the smallest, a valid resolution of Eq. (2)'s ties."""
+
+    def __init__(self, classifier_fn, exact):
+        self.fred = _fred(lambda texts: classifier_fn([" ".join(t.split()[::-1]) for t in texts]), exact)
+
+    def explain(self, text, label=None, p=0.5, eps=0.15, max_len=10, n_samples=None):
+        reversed_text = " ".join(text.split()[::-1]) if isinstance(text, str) else text
+        exp = self.fred.explain(reversed_text, label=label, p=p, eps=eps, max_len=max_len, n_samples=n_samples)
+        b = len(exp.tokens)
+        return AdaptedExplanation(tuple(sorted(b - 1 - i for i in exp.best_ids)), exp.found,
+                                  tuple(exp.importances[::-1]))
+
+
+def _factory(cls, tags: ExplainerTags):
+    def make_explainer(classifier_fn, exact=False):
+        return cls(classifier_fn, exact)
+
+    make_explainer.__name__ = cls.__name__
+    make_explainer.fred_tags = tags
+    return make_explainer
+
+
+@explainer_tags(exact=True, fred_options=True)
+def binomial_sampler(classifier_fn, exact=False, random_state=None, **options):
+    return _fred(classifier_fn, exact, random_state, **({} if exact else {"sampler": BinomialMask()}), **options)
+
+
+# -------------------------------------------------------------------------- an independent plain FRED
+class ToyFred:
+    """Algorithm 1 written plainly (every candidate of each size, drops by direct averaging), with two knobs for
+    classic estimator slips: ``empty_mean_as_zero`` (a candidate no row perturbs gets E[f | c] = 0, so its drop
+    is E[f]) and ``conditioned=False`` (divides by all rows instead of the rows perturbing c)."""
+
+    MASK = "UNK"
+
+    def __init__(self, classifier_fn, exact=False, *, empty_mean_as_zero=False, conditioned=True):
+        self.classifier_fn, self.exact = classifier_fn, exact
+        self.empty_mean_as_zero, self.conditioned = empty_mean_as_zero, conditioned
+
+    def explain(self, text, label=None, p=0.5, eps=0.15, max_len=10, n_samples=None):
+        tokens = check_text(text)
+        p, eps = check_probability(p, "p"), check_probability(eps, "eps", high_open=False)
+        max_len = check_positive_int(max_len, "max_len")
+        if n_samples is not None:
+            n_samples = check_positive_int(n_samples, "n_samples")
+        original = np.asarray(self.classifier_fn([text]), dtype=float)
+        column = self._column(label, original)
+        b = len(tokens)
+        if self.exact:
+            rows = np.array(list(itertools.product((False, True), repeat=b)), dtype=bool)
+            k = rows.sum(axis=1)
+            weights = p**k * (1 - p) ** (b - k)
+        else:
+            n = n_samples if n_samples is not None else sample_size(0.95, p, min(max_len, b))
+            rows = np.random.default_rng(SEED).random((n, b)) < p
+            weights = np.full(n, 1.0 / n)
+        scores = np.asarray(self.classifier_fn([" ".join(self.MASK if z else t for z, t in zip(row, tokens))
+                                                for row in rows]), dtype=float)
+        f = scores if column is None else scores[:, column]
+        mean = float(weights @ f)
+        tie = 1e-12 * max(1.0, float(np.max(np.abs(f))))
+
+        def drop(candidate):
+            covered = rows[:, list(candidate)].all(axis=1)
+            if not covered.any():
+                return mean if self.empty_mean_as_zero else None
+            total = weights[covered].sum() if self.conditioned else weights.sum()
+            return mean - float(weights[covered] @ f[covered]) / total
+
+        importances = tuple(np.nan if drop((i,)) is None else drop((i,)) for i in range(b))
+        best = None
+        for size in range(1, min(max_len, b) + 1):
+            scored = [(c, d) for c in itertools.combinations(range(b), size) if (d := drop(c)) is not None]
+            if not scored:
+                break
+            top = max(d for _, d in scored)
+            winner = min(c for c, d in scored if top - d <= tie)
+            if top >= eps * mean - tie:
+                return AdaptedExplanation(winner, True, importances)
+            if best is None or top - best[1] > tie:
+                best = (winner, top)
+        return AdaptedExplanation(() if best is None else best[0], False, importances)
+
+    @staticmethod
+    def _column(label, original: np.ndarray) -> int | None:
+        if original.ndim == 1:
+            if label is not None:
+                raise ValueError("label must be None for a 1-d (regression) output")
+            return None
+        if label is None:
+            return int(np.argmax(original[0]))
+        if isinstance(label, bool) or not isinstance(label, (int, np.integer)):
+            raise TypeError(f"label must be None or an int, got {type(label).__name__}")
+        if not 0 <= label < original.shape[1]:
+            raise ValueError(f"label must lie in [0, {original.shape[1]}), got {label}")
+        return int(label)
+
+
+def _toy(name: str, **knobs):
+    def make_explainer(classifier_fn, exact=False):
+        return ToyFred(classifier_fn, exact, **knobs)
+
+    make_explainer.__name__ = name
+    make_explainer.fred_tags = ExplainerTags(exact=True)
+    return make_explainer
+
+
+# ------------------------------------------------------------------------------------ the catalogue
+@dataclass(frozen=True)
+class Planted:
+    """A modified explainer, what kind of change it is, and the kit checks and claims it must fail (exactly).
+
+    ``part`` is what a wrong change touches: "sampling", "drops", "search" or "interface" (tested in
+    test_planted_sampling.py, test_planted_drops.py and test_planted_search_interface.py).
+    """
+
+    name: str
+    factory: Callable
+    kind: str  # "wrong", "correct" or "declared variant"
+    story: str
+    kit_fails: frozenset[str] = field(default_factory=frozenset)
+    part: str = ""
+    #: Claims of the report whose guarantee the reference keeps and this modification breaks (tested in
+    #: tests/kit/test_planted_claims.py).
+    claims_break: frozenset[str] = field(default_factory=frozenset)
+
+
+
+CATALOGUE: tuple[Planted, ...] = (
+    Planted("one_minus_p", one_minus_p, "wrong", "the sampler perturbs with probability 1 - p", frozenset({
+        "check_perturbation_rate_is_p", "check_positions_perturbed_independently",
+        "check_importances_are_exact_drops", "check_importances_on_random_black_boxes",
+        "check_selection_solves_eq2", "check_found_matches_the_threshold", "check_labels_zero_and_one",
+        "check_regression_output", "check_prop1_linear_corrected", "check_prop2_shortcut_corrected",
+    }), part="sampling", claims_break=frozenset({
+        "lemma1", "importance-linear", "prop1-linear", "prop1-logistic", "prop1-step-link", "prop2-shortcut"})),
+    Planted("released_threshold", released_threshold, "wrong",
+            "drops and threshold from f(xi) (the released code), tags left at the paper's baseline", frozenset({
+                "check_importances_are_exact_drops", "check_importances_on_random_black_boxes",
+                "check_lemma1_drops_converge", "check_lemma1_selection_converges", "check_selection_solves_eq2",
+                "check_found_matches_the_threshold", "check_labels_zero_and_one", "check_regression_output",
+                "check_prop1_linear_corrected", "check_prop2_shortcut_corrected",
+                "check_threshold_is_eps_times_mean_prediction", "check_declared_baseline_is_used",
+            }), part="drops", claims_break=frozenset({
+        "algorithm1-beam", "algorithm1-literal", "importance-linear", "lemma1-selection", "prop1-linear",
+        "prop1-logistic", "prop1-step-link", "prop2-shortcut"})),
+    # The n_samples check fails as a side effect: LIME's law repeats rows (one perturbed position 1/60 of the
+    # time) and the reference asks the model each distinct text once, so the spy sees fewer rows than asked.
+    Planted("lime_sampler", lime_sampler, "wrong", "LIME's sampler: a uniform number of perturbed positions",
+            frozenset({
+                "check_perturbation_rate_is_p", "check_positions_perturbed_independently",
+                "check_n_samples_is_honoured", "check_importances_are_exact_drops",
+                "check_importances_on_random_black_boxes", "check_lemma1_drops_converge",
+                "check_found_matches_the_threshold", "check_labels_zero_and_one",
+                "check_search_is_exhaustive_on_beam_counterexample",
+            }), part="sampling", claims_break=frozenset({"lemma1"})),
+    Planted("beam_search", beam_search, "wrong", "a width-4 beam search, tags left at exhaustive", frozenset({
+        "check_search_is_exhaustive_on_beam_counterexample",
+    }), part="search"),
+    Planted("clipped_p", _factory(ClippedP, ExplainerTags(exact=True)), "wrong", "p clamped into [0.01, 0.99]",
+            frozenset({"check_invalid_p_is_refused"}), part="interface"),
+    Planted("empty_mean_as_zero", _toy("empty_mean_as_zero", empty_mean_as_zero=True), "wrong",
+            "a candidate no row perturbs gets E[f | c] = 0 (drop E[f])",
+            frozenset({"check_unperturbed_candidate_is_never_selected"}), part="drops"),
+    Planted("unconditioned_drop", _toy("unconditioned_drop", conditioned=False), "wrong",
+            "the candidate's rows averaged over all n rows instead of its n_c", frozenset({
+                "check_importances_are_exact_drops", "check_importances_on_random_black_boxes",
+                "check_lemma1_drops_converge", "check_lemma1_selection_converges", "check_selection_solves_eq2",
+                "check_found_matches_the_threshold", "check_labels_zero_and_one", "check_regression_output",
+                "check_search_is_exhaustive_on_beam_counterexample", "check_prop1_linear_corrected",
+                "check_prop2_shortcut_corrected", "check_threshold_is_eps_times_mean_prediction",
+                "check_declared_baseline_is_used",
+            }), part="drops", claims_break=frozenset({
+                "importance-linear", "prop1-linear", "prop1-logistic", "prop1-step-link"})),
+    Planted("most_important_first", _factory(MostImportantFirst, ExplainerTags(exact=True)), "wrong",
+            "best_ids listed by decreasing importance", frozenset({"check_best_ids_are_sorted_unique_positions"}),
+            part="interface", claims_break=frozenset({"prop1-linear", "prop1-logistic", "prop1-step-link"})),
+    Planted("lowercased", _factory(Lowercased, ExplainerTags(exact=True)), "wrong",
+            "the document lowercased before it is explained",
+            frozenset({"check_document_reaches_the_model_unchanged"}), part="interface"),
+    Planted("reversed_ties", _factory(ReversedTies, ExplainerTags(exact=True)), "correct",
+            "exact ties resolved to the largest positions"),
+    Planted("binomial_sampler", binomial_sampler, "correct", "masks drawn with rng.binomial"),
+    Planted("toy_fred", _toy("toy_fred"), "correct", "an independent plain implementation of Algorithm 1"),
+    Planted("declared_original_baseline", declared_original_baseline, "declared variant",
+            "baseline 'original', declared in the tags", frozenset({
+                "check_importances_are_exact_drops", "check_importances_on_random_black_boxes",
+                "check_lemma1_drops_converge", "check_lemma1_selection_converges", "check_selection_solves_eq2",
+                "check_found_matches_the_threshold", "check_labels_zero_and_one", "check_regression_output",
+                "check_prop1_linear_corrected", "check_prop2_shortcut_corrected",
+                "check_threshold_is_eps_times_mean_prediction",
+            }), claims_break=frozenset({
+        "algorithm1-beam", "algorithm1-literal", "importance-linear", "lemma1-selection", "prop1-linear",
+        "prop1-logistic", "prop1-step-link", "prop2-shortcut"})),
+)
+
+
+def wrong(*parts: str) -> list[Planted]:
+    """The wrong modifications touching one of ``parts``."""
+    return [entry for entry in CATALOGUE if entry.kind == "wrong" and entry.part in parts]
+
+
+def assert_fails_exactly(entry: Planted, monkeypatch) -> None:
+    """The kit fails exactly ``entry.kit_fails`` on ``entry``, without errors, at the default seeds."""
+    from proofs_checks import check_explainer
+    from proofs_checks.seeds import SEED_ENV
+
+    monkeypatch.delenv(SEED_ENV, raising=False)
+    report = check_explainer(entry.factory)
+    failed = {o.name for o in report.outcomes if o.status == "failed"}
+    assert failed == entry.kit_fails, str(report)
+    assert report.counts()["error"] == 0, str(report)

@@ -1,0 +1,22 @@
+"""Planted wrong modifications of the sampler (tests/kit/planted.py): each fails exactly its set of kit checks,
+and nothing errors.
+
+The sets hold at the default seeds: the checks on generated black boxes draw their inputs from them, so the test
+unsets ``FRED_STATISTICAL_SEED`` (a seed sweep re-draws those inputs; the reference must pass at every seed, which
+tests/kit/test_kit*.py check, but a planted bug caught by one generated input need not be caught by another).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from .planted import assert_fails_exactly, wrong
+
+ENTRIES = wrong("sampling")
+
+
+@pytest.mark.parametrize("entry", ENTRIES, ids=[entry.name for entry in ENTRIES])
+def test_wrong_modification_fails_exactly_its_checks(entry, monkeypatch):
+    """A sampler using 1 - p and LIME's sampler: each is caught by exactly the checks listed for it (a missing
+    failure means a check went blind, an extra one that a check blames the wrong property)."""
+    assert_fails_exactly(entry, monkeypatch)
