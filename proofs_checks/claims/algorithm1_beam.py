@@ -476,6 +476,26 @@ def _released_on_family() -> tuple[bool, dict]:
                        "cases_where_it_differs_from_algorithm1_with_the_paper_baseline": against_paper}
 
 
+#: A 4-token table (f by pattern code) where the released beam, which keeps a set reached from two kept candidates
+#: twice, holds too few distinct sets and misses Algorithm 1's choice; released_explain (distinct sets) does not.
+DUPLICATES_TABLE = (59, 46, 65, 95, 75, 14, 17, 69, 97, 60, 84, 28, 24, 98, 88, 45)
+
+
+def _released_duplicates() -> tuple[bool, dict]:
+    """Fred(search='released-beam') (the released beam with its duplicates) against Algorithm 1 (referee), both with
+    baseline f(xi), on :data:`DUPLICATES_TABLE`; and this module's duplicate-free model of the released beam."""
+    table = np.array(DUPLICATES_TABLE, float)
+    tokens = [f"t{i}" for i in range(4)]
+    fred = explainer(table_classifier(tokens, table), exact=True, search="released-beam", baseline="original").explain(
+        " ".join(tokens), p=P, eps=EPS, max_len=MAX_LEN)
+    algorithm1 = exact_explain(table, P, EPS, MAX_LEN, baseline="original")
+    model = released_explain(DUPLICATES_TABLE, P, EPS, MAX_LEN)
+    values = {"f_by_pattern_code": list(DUPLICATES_TABLE), "p": P, "eps": EPS, "baseline": "original",
+              "algorithm1": list(algorithm1.best_ids), "released_beam_with_duplicates": list(fred.best_ids),
+              "released_explain_distinct_sets": list(model.best_ids)}
+    return list(fred.best_ids) != list(algorithm1.best_ids), values
+
+
 def _nested_on_family() -> tuple[bool, dict]:
     """The lexicographically smallest best set of size l + 1 contains the smallest best set of size l."""
     rows, broken = 0, []
@@ -522,6 +542,7 @@ def check() -> ClaimResult:
     mc_ok, mc = _monte_carlo()
     fam_ok, fam = _family_exact()
     rel_ok, rel = _released_on_family()
+    dup_ok, dup = _released_duplicates()
     nest_ok, nest = _nested_on_family()
     inf_ok, inf = _infeasible()
     counterexample = {
@@ -599,6 +620,14 @@ def check() -> ClaimResult:
                 f"(lexicographically smallest among ties, referee best_drop_of_size): {nest['cases']} (case, l) "
                 "pairs" + (f"; broken {nest['not_nested'][:2]}" if nest["not_nested"] else "."),
                 holds=nest_ok, values=nest),
+        checked(f"{CLAIM}.s10-released-duplicates", CLAIM, "correction", "exhaustive",
+                "The released beam keeps a set reached from two kept candidates twice (the authors' code; "
+                "Fred(search='released-beam') does the same), so at size 2 it can hold fewer than 4 distinct sets: on "
+                f"a 4-token table (one case) Algorithm 1 returns {dup['algorithm1']} and the released beam "
+                f"{dup['released_beam_with_duplicates']}, while this module's duplicate-free released_explain returns "
+                f"{dup['released_explain_distinct_sets']}. Clause (a) of the correction holds for distinct-set beams "
+                "only (s1-covering); with b <= 3 the released beam still evaluates every candidate (sizes 1 and 2 "
+                "extend all singletons, size 3 has one set).", holds=dup_ok, values=dup),
         argued(f"{CLAIM}.s9-nested-implies-beam", CLAIM, "proof",
                "On Eq. (6) the exact drop is (1 - p) sum_{i in S} a_i, and on a strictly increasing link of it a "
                "coupling shows that swapping a position for one of larger weight never lowers the drop; so the best "
@@ -616,13 +645,16 @@ def check() -> ClaimResult:
         statement=STATEMENT,
         conditions="Exact drops (the exact sampler, or n -> infinity). Algorithm 1 is search='exhaustive' (and the "
                    "referee); the width-4 beam is search='beam'; the released variant is this module's "
-                   "released_explain (written from the description, not from the authors' code). A general black "
-                   "box (trees, interactions) can separate them from b = 5 tokens on; on b <= 4 tokens nothing can.",
+                   "released_explain (written from the description, not from the authors' code; it keeps distinct "
+                   "sets, where the released code keeps a set twice when two kept candidates reach it: s10). A "
+                   "general black box (trees, interactions) can separate Algorithm 1 from a distinct-set beam from "
+                   "b = 5 tokens on, and on b <= 4 tokens nothing can; the released beam, from b = 4 on.",
         counterexample=counterexample,
         steps=steps,
         corrected="A width-4 beam (fred's search='beam', and the released variant with 10 extension tokens and "
                   "baseline f(xi)) returns Algorithm 1's explanation, with the same baseline, (a) on every document "
-                  "of at most 4 tokens whatever the black box, and (b) on exact drops of linear models and strictly "
+                  "of at most 4 tokens whatever the black box when the beam keeps distinct sets (fred's beam; the "
+                  "released code, which keeps duplicates, already differs at 4 tokens: s10), and (b) on exact drops of linear models and strictly "
                   "increasing links of them (any width). It can differ on 5 tokens or more for a general black box "
                   "(minimal counterexample) and, with Monte Carlo drops, even on linear models. Algorithm 1 itself "
                   "is infeasible on the paper's long documents (about 3.7e14 candidates at b = 133, max_len = 10), "

@@ -87,6 +87,7 @@ def test_algorithm1_beam_step_statuses_and_verdict(beam_result):
         "algorithm1-beam.s7-infeasible": ("correction", "exhaustive", "holds"),
         "algorithm1-beam.s8-nested-on-family": ("proof", "exhaustive", "holds"),
         "algorithm1-beam.s9-nested-implies-beam": ("proof", "argument", "argued"),
+        "algorithm1-beam.s10-released-duplicates": ("correction", "exhaustive", "holds"),
     }
     assert (beam_result.kind, beam_result.status, beam_result.corrected_status, beam_result.verdict) == (
         "discrepancy", "fails", "argued", "code differs")
@@ -301,3 +302,36 @@ def test_beam_search_misses_the_minimal_candidate_on_a_six_token_table():
     bm = Fred(clf, sampler="exact", search="beam", beam_width=4).explain(" ".join(tokens), p=0.5, eps=0.15)
     assert ex.best_ids == best3 == (2, 4, 5)
     assert len(bm.best_ids) == 4
+
+
+def _released_beam_with_duplicates(drops, b, threshold, width=4):
+    """The released beam as its behaviour is described (each kept candidate extended by every token outside it;
+    at b = 4 the 10-token restriction is void), keeping a set once per kept candidate that reaches it."""
+    beam = sorted(((i,) for i in range(b)), key=lambda c: -drops[c])[:width]
+    for _ in range(1, b):
+        best = max(beam, key=lambda c: drops[c])
+        if drops[best] >= threshold:
+            return best
+        grown = [tuple(sorted(c + (j,))) for c in beam for j in range(b) if j not in c]
+        beam = sorted(grown, key=lambda c: -drops[c])[:width]
+    return max(beam, key=lambda c: drops[c])
+
+
+def test_the_released_beam_keeps_duplicates_and_differs_at_four_tokens(beam_result):
+    """Catches the claim's clause (a) ("no table of at most 4 tokens separates the searches") applied to the released
+    code, whose beam keeps a set reached from two kept candidates twice: on the 4-token table, recomputed here with
+    the tests' own rational drops (baseline f(xi)), Algorithm 1 and a duplicate-keeping beam choose differently."""
+    from proofs_checks.claims.algorithm1_beam import DUPLICATES_TABLE
+
+    def f(z):
+        return Fraction(DUPLICATES_TABLE[sum(bit << i for i, bit in enumerate(z))])
+
+    reference, drops = drops_by_enumeration(f, 4, Fraction(1, 2), baseline="original")
+    threshold = Fraction(15, 100) * reference
+    size = min(len(c) for c, d in drops.items() if d >= threshold)
+    algorithm1 = max((c for c in drops if len(c) == size), key=lambda c: (drops[c], [-i for i in c]))
+    released = _released_beam_with_duplicates(drops, 4, threshold)
+    assert (algorithm1, released) == ((0, 1, 3), (0, 1, 2, 3))
+    values = {s.id: s for s in beam_result.steps}["algorithm1-beam.s10-released-duplicates"].values
+    assert values["algorithm1"] == list(algorithm1) and values["released_beam_with_duplicates"] == list(released)
+    assert values["released_explain_distinct_sets"] == [0, 1, 3]
