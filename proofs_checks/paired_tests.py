@@ -45,7 +45,7 @@ from __future__ import annotations
 import csv
 import math
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
@@ -226,3 +226,15 @@ def missing_step(id: str, claim: str, path: str, reason: str = MISSING) -> StepR
     """The step a run could not be tested on: argued, never holding, saying why (module docstring)."""
     return argued(id, claim, "statement", f"Not tested on {path}: {reason}; the claim is not machine-checked on "
                                           "this run.")
+
+
+def run_steps(files: Iterable[str], step_of: Callable[[str], tuple[StepResult, dict | None]]
+              ) -> tuple[list[StepResult], dict | None]:
+    """One statement step per committed run (``step_of(path)`` returns the step and, when it fails, the
+    contradicting values), and the first run that contradicts the claim (None when none does)."""
+    steps, first = [], None
+    for path in files:
+        step, failing = step_of(path)
+        steps.append(step)
+        first = first or failing
+    return steps, first

@@ -15,7 +15,7 @@ better on at least one of the three and significantly worse on none.
 
 from __future__ import annotations
 
-from ..paired_tests import ALPHA, compare, load_run, missing_step, run_step, tag
+from ..paired_tests import ALPHA, compare, load_run, missing_step, run_step, run_steps, tag
 from ..paper_experiments import FAITHFULNESS, TABLES
 from ..results import ClaimResult, checked
 
@@ -95,11 +95,8 @@ def check() -> ClaimResult:
             f"{c['table']}: {c['competitor']} over {c['fred_variant']} ({c['means']})" for c in cons[:3]) + "."
            if cons else "No row does (means only: no table can show significance)."),
         holds=tables_ok, values=table_values)]
-    first_run = None
-    for path in FILES:
-        step, failing = _run_step(path)
-        steps.append(step)
-        first_run = first_run or failing
+    per_run, first_run = run_steps(FILES, _run_step)
+    steps += per_run
     return ClaimResult(
         id=CLAIM,
         kind="experiment",

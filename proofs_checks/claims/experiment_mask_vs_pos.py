@@ -12,7 +12,7 @@
 
 from __future__ import annotations
 
-from ..paired_tests import compare, load_run, missing_step, run_step, tag
+from ..paired_tests import compare, load_run, missing_step, run_step, run_steps, tag
 from ..paper_experiments import SECTION4, TABLES
 from ..results import ClaimResult, checked
 
@@ -72,11 +72,8 @@ def check() -> ClaimResult:
            + " contradict the sentence" if cons else "no table contradicts the sentence")
         + f"; {len(values['ties'])} ties (equal means, neither shown nor contradicted).",
         holds=ok, values=values)]
-    first_run = None
-    for path in FILES:
-        step, failing = _run_step(path)
-        steps.append(step)
-        first_run = first_run or failing
+    per_run, first_run = run_steps(FILES, _run_step)
+    steps += per_run
     return ClaimResult(
         id=CLAIM,
         kind="experiment",

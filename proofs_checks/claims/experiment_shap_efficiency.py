@@ -10,7 +10,7 @@ The first half of the sentence ("LIME and SHAP have a close behavior") is too va
 
 from __future__ import annotations
 
-from ..paired_tests import compare, load_run, missing_step, run_step, tag
+from ..paired_tests import compare, load_run, missing_step, run_step, run_steps, tag
 from ..paper_experiments import TABLES
 from ..results import ClaimResult, checked
 
@@ -56,11 +56,8 @@ def check() -> ClaimResult:
         + (": " + "; ".join(f"{s['table']} ({s['shap_time']} s against {s['lime_time']} s)" for s in slower) + "."
            if slower else "."),
         holds=ok, values=values)]
-    first_run = None
-    for path in FILES:
-        step, failing = _run_step(path)
-        steps.append(step)
-        first_run = first_run or failing
+    per_run, first_run = run_steps(FILES, _run_step)
+    steps += per_run
     return ClaimResult(
         id=CLAIM,
         kind="experiment",
