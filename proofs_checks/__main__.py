@@ -4,6 +4,7 @@
     python -m proofs_checks --json                # the same as JSON
     python -m proofs_checks --markdown REPORT.md  # also write the Markdown report
     python -m proofs_checks --claims lemma2 prop2-shortcut
+    python -m proofs_checks --workers 2                 # each claim a task on a dask LocalCluster (same verdicts)
     python -m proofs_checks --explainer mypkg.mod:make_explainer   # the kit and every claim on your explainer
     python -m proofs_checks --explainer mypkg.mod:make_explainer --only claims --claims lemma1 prop2-shortcut
     python -m proofs_checks plots --out figures/  # the figures (see python -m proofs_checks plots --help)
@@ -39,6 +40,9 @@ def main(argv=None) -> int:
     parser.add_argument("--explainer", metavar="MODULE:FACTORY",
                         help="run the conformance kit and the claims on this factory, beside the reference FRED")
     parser.add_argument("--only", choices=("kit", "claims"), help="with --explainer: only the kit, or only the claims")
+    parser.add_argument("--workers", type=int, default=0, metavar="N",
+                        help="run the claims as tasks on a dask LocalCluster of N processes (default 0: in process)")
+    parser.add_argument("--scheduler", metavar="ADDRESS", help="run the claims on this dask scheduler (tcp://HOST:PORT)")
     args = parser.parse_args(argv)
 
     if args.explainer:
@@ -46,7 +50,7 @@ def main(argv=None) -> int:
 
     from .report import run_claims
 
-    report = run_claims(args.claims)
+    report = run_claims(args.claims, workers=args.workers, scheduler=args.scheduler)
     print(report.to_json() if args.json else report.to_text())
     if args.markdown:
         Path(args.markdown).write_text(report.to_markdown())

@@ -320,21 +320,29 @@ def _cluster_facts(client) -> dict:
     return {"workers": len(threads), "threads": int(sum(threads.values()))}
 
 
-def _distributed(context: Context, pending: Sequence[tuple[int, int, str]], stack: ExitStack, cluster: dict,
-                 workers: int | None, scheduler: str | None) -> Iterator[list[dict]]:
-    """Submit every pending document to a dask cluster and yield the rows as they complete; fills ``cluster``."""
-    distributed = import_optional("distributed", "eval", "running the evaluation on a dask cluster")
+def open_client(stack: ExitStack, workers: int | None, scheduler: str | None, purpose: str):
+    """A dask client on ``scheduler``, or on a LocalCluster of ``workers`` single-threaded worker processes (one
+    per core when None), closed with ``stack``; and the facts a run summary records about the cluster."""
+    distributed = import_optional("distributed", "eval", purpose)
     if scheduler is not None:
         client = stack.enter_context(distributed.Client(scheduler))
-        cluster.update(kind="scheduler", address=scheduler)
+        facts = {"kind": "scheduler", "address": scheduler}
     else:
         n = default_workers() if workers is None else workers
         local = stack.enter_context(distributed.LocalCluster(n_workers=n, threads_per_worker=1, processes=True,
                                                               dashboard_address=None))
         client = stack.enter_context(distributed.Client(local))
         client.wait_for_workers(n)
-        cluster.update(kind="LocalCluster", processes=True, threads_per_worker=1)
-    cluster.update(_cluster_facts(client))
+        facts = {"kind": "LocalCluster", "processes": True, "threads_per_worker": 1}
+    return client, {**facts, **_cluster_facts(client)}
+
+
+def _distributed(context: Context, pending: Sequence[tuple[int, int, str]], stack: ExitStack, cluster: dict,
+                 workers: int | None, scheduler: str | None) -> Iterator[list[dict]]:
+    """Submit every pending document to a dask cluster and yield the rows as they complete; fills ``cluster``."""
+    distributed = import_optional("distributed", "eval", "running the evaluation on a dask cluster")
+    client, facts = open_client(stack, workers, scheduler, "running the evaluation on a dask cluster")
+    cluster.update(facts)
     # Every worker gets the context once (its replicas survive a lost worker); tasks refer to it.
     shared = client.scatter(context, broadcast=True, hash=False)
     futures = [client.submit(explain_document, shared, doc, index, text, key=f"fred-doc-{index}-{context.key}")
