@@ -335,3 +335,7 @@ def test_the_released_beam_keeps_duplicates_and_differs_at_four_tokens(beam_resu
     values = {s.id: s for s in beam_result.steps}["algorithm1-beam.s10-released-duplicates"].values
     assert values["algorithm1"] == list(algorithm1) and values["released_beam_with_duplicates"] == list(released)
     assert values["released_explain_distinct_sets"] == [0, 1, 3]
+    tokens = [f"t{i}" for i in range(4)]
+    fred = Fred(table_classifier(tokens, np.array(DUPLICATES_TABLE, float)), sampler="exact", search="released-beam",
+                baseline="original").explain(" ".join(tokens), p=0.5, eps=0.15)
+    assert fred.best_ids == released  # fred's implementation of the released beam, a third one
