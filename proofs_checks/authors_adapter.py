@@ -28,9 +28,7 @@ from __future__ import annotations
 import builtins
 import math
 import os
-import pickle
 import re
-import struct
 import subprocess
 import sys
 import tempfile
@@ -39,6 +37,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable, Mapping
 
+from ._authors_driver import _receive, _send  # the one definition of the pipe's framing
 from .kit.tags import ExplainerTags
 
 #: Environment variable holding the path of a checkout of the authors' repository.
@@ -112,20 +111,6 @@ class AuthorsExplainerAdapter:
 
 
 # -------------------------------------------------------------------------------------- the subprocess
-def _send(stream, message: dict) -> None:
-    data = pickle.dumps(message, protocol=pickle.HIGHEST_PROTOCOL)
-    stream.write(struct.pack(">Q", len(data)) + data)
-    stream.flush()
-
-
-def _receive(stream) -> dict | None:
-    head = stream.read(8)
-    if len(head) < 8:
-        return None
-    (size,) = struct.unpack(">Q", head)
-    return pickle.loads(stream.read(size))
-
-
 def _reraise(reply: dict) -> Exception:
     """The released code's exception as its most derived builtin class (numpy's UFuncTypeError is a TypeError),
     with the original type and message."""
