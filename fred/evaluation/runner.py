@@ -72,6 +72,7 @@ from . import metrics
 from .datasets import load_dataset
 from .explainers import EXPLAINERS, POSITIVE, Adapter, Unavailable, build_adapter
 from .models import MODELS, make_model
+from .neural import NEURAL_PACKAGES
 from .paper_tables import PAPER_COLUMNS, paper_table
 from .statistics import LEVEL, compare_paired, mean_and_standard_error
 
@@ -649,6 +650,7 @@ def markdown(result: RunResult) -> str:
     lines += ["", "Sessions: " + "; ".join(
         f"{s['started']}, {s['documents']} documents in {s['wall_seconds']:.1f} s ({_describe_cluster(s['cluster'])}"
         + (", interrupted)" if s.get("interrupted") else ")") for s in sessions) + ".",
-              "", "Machine: " + describe(environment(PACKAGES + ("dask", "distributed"))),
+              "", "Machine: " + describe(environment(PACKAGES + ("dask", "distributed")
+                                                      + (NEURAL_PACKAGES if c.model == "minilm" else ()))),
               "", "Configuration: " + ", ".join(f"{k}={v}" for k, v in asdict(c).items() if k != "command"), ""]
     return "\n".join(lines)

@@ -24,7 +24,8 @@ STATEMENT = (
 #: The committed runs with both FRED variants.
 FILES = ("results/restaurants_logistic_p0.5_eps0.15.csv", "results/restaurants_logistic_p0.5_eps0.15_original.csv",
          "results/restaurants_tree_p0.5_eps0.15.csv", "results/restaurants_forest_p0.5_eps0.15.csv",
-         "results/yelp_logistic_p0.5_eps0.15.csv", "results/yelp_logistic_p0.5_eps0.15_original.csv")
+         "results/yelp_logistic_p0.5_eps0.15.csv", "results/yelp_logistic_p0.5_eps0.15_original.csv",
+         "results/restaurants_logistic_p0.5_eps0.15_original_n5000_released-beam_min4_kfredpos.csv")
 #: The explainer the sentence puts ahead on each metric (a higher proportion is worse, so FRED-pos is "ahead").
 EXPECTED = {"sufficiency": "fred", "comprehensiveness": "fred", "proportion": "fredpos"}
 

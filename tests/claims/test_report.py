@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 
 from proofs_checks import run_claims
+from proofs_checks.neural_cases import minilm_setting
 from proofs_checks.results import EVIDENCE, KINDS, RULE, ROLES, STEP_STATUSES, VERDICTS
 
 DOCS = Path(__file__).resolve().parents[2] / "docs" / "claims.md"
@@ -29,6 +30,7 @@ def test_report_verdicts_kinds_and_corrections(report):
     """The report must keep its verdicts (a check that silently turns 'fails' into 'holds' is a bug), the kind of
     each claim (three were once mislabelled as failed paper statements) and the verdict on each correction."""
     got = {c.id: (c.kind, c.status, c.corrected_status) for c in report.claims}
+    neural = "argued" if minilm_setting()[0] is not None else "unproved"
     assert got == {
         "lemma1": ("statement", "argued", None),
         "lemma1-selection": ("proof-step", "fails", "argued"),
@@ -51,6 +53,9 @@ def test_report_verdicts_kinds_and_corrections(report):
         "experiment-anchors-confidence": ("experiment", "fails", None),
         "experiment-shap-efficiency": ("experiment", "fails", None),
         "experiment-distilbert-sentiment": ("experiment", "fails", "unproved"),
+        # Run where the neural extra and the Restaurants file are present (CI); else reported as not run.
+        "minilm-lemma1": ("extension", neural, None),
+        "minilm-selection": ("extension", neural, None),
     }
     words = {c.id: c.verdict for c in report.claims}
     assert words["prop1-l2norm"] == "does not extend" and words["algorithm1-beam"] == "code differs"

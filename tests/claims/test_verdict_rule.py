@@ -115,7 +115,7 @@ def test_no_claim_module_types_a_status():
 def quiet_lemma1(monkeypatch):
     """lemma1's check with its slow Monte Carlo step replaced by a canned passing result."""
     canned = {"runs": 0, "false_alarm_probability": lemma1.DELTA, "seed": lemma1.SEED, "failures": []}
-    monkeypatch.setattr(lemma1, "_monte_carlo", lambda: ("canned", canned))
+    monkeypatch.setattr(lemma1, "monte_carlo", lambda boxes, seed, models: ("canned", canned))
     return canned
 
 
@@ -128,5 +128,6 @@ def test_planting_a_failing_check_changes_the_claim_by_the_rule(quiet_lemma1, mo
     planted = lemma1.check()
     assert {s.id: s.status for s in planted.steps}["lemma1.s5-limit-is-eq1"] == "fails"
     assert planted.status == "unproved"
-    monkeypatch.setattr(lemma1, "_monte_carlo", lambda: ("canned", {**quiet_lemma1, "failures": [{"planted": 1}]}))
+    monkeypatch.setattr(lemma1, "monte_carlo",
+                        lambda boxes, seed, models: ("canned", {**quiet_lemma1, "failures": [{"planted": 1}]}))
     assert lemma1.check().status == "fails"

@@ -29,5 +29,5 @@ def test_make_model_is_default_tfidf_then_the_named_classifier(name, kind):
 
 def test_make_model_refuses_unknown_names():
     """Catches an unknown model name turning into a KeyError deep inside a dict."""
-    with pytest.raises(ValueError, match=r"name must be one of \('logistic', 'tree', 'forest'\), got 'svm'"):
+    with pytest.raises(ValueError, match=r"name must be one of \('logistic', 'tree', 'forest', 'minilm'\), got 'svm'"):
         make_model("svm")
