@@ -13,7 +13,7 @@ import pytest
 
 from fred import Fred
 from proofs_checks.comparison import Comparison, ClaimOutcome, run_against
-from proofs_checks.kit import ExplainerTags, NotApplicable, explainer_tags, fred_factory
+from proofs_checks.kit import NotApplicable, explainer_tags, fred_factory
 from proofs_checks.results import ClaimResult, checked
 from proofs_checks.subject import checking, current, explainer
 

@@ -14,20 +14,11 @@ from numpy.testing import assert_allclose
 
 from fred import Fred
 from proofs_checks.claims import lemma1, minilm_lemma1
-from proofs_checks.neural_cases import minilm_setting
 from proofs_checks.seeds import statistical_seed
 
 
 @pytest.fixture(scope="module")
-def setting():
-    built, why = minilm_setting()
-    if built is None:
-        pytest.skip(why)
-    return built
-
-
-@pytest.fixture(scope="module")
-def result(setting):
+def result(minilm):
     return minilm_lemma1.check()
 
 
@@ -38,37 +29,37 @@ def _weights(b: int, p: float) -> np.ndarray:
 
 
 @pytest.mark.neural
-def test_tables_are_the_models_own_outputs_on_masked_texts(setting):
+def test_tables_are_the_models_own_outputs_on_masked_texts(minilm):
     """Catches a table whose pattern codes are misaligned with the texts (bit i must mask token i): each entry is
     recomputed here by building the masked text by hand and asking the model."""
-    for case in setting.cases:
+    for case in minilm.cases:
         b = len(case.tokens)
         codes = [0, 1, 2 ** (b - 1), 2**b - 1, 0b101]
         texts = [" ".join("UNK" if code >> i & 1 else t for i, t in enumerate(case.tokens)) for code in codes]
-        assert_allclose(case.table[codes], setting.model.predict_proba(texts)[:, 1], rtol=0, atol=1e-12)
+        assert_allclose(case.table[codes], minilm.model.predict_proba(texts)[:, 1], rtol=0, atol=1e-12)
 
 
 @pytest.mark.neural
-def test_fred_exact_mode_on_the_transformer_gives_the_enumerated_drops(setting):
+def test_fred_exact_mode_on_the_transformer_gives_the_enumerated_drops(minilm):
     """Catches FRED's exact mode mis-weighting patterns on a black box that is not a bag of words: its singleton
     importances must equal E[f | i masked] - E[f] summed here over all 2^b patterns with binomial weights."""
     p = 0.3
-    for case in setting.cases:
+    for case in minilm.cases:
         b = len(case.tokens)
         w = _weights(b, p)
         mean = float(w @ case.table)
         masked = np.array([[code >> i & 1 for i in range(b)] for code in range(2**b)], dtype=bool)
         want = [mean - float(w[masked[:, i]] @ case.table[masked[:, i]] / w[masked[:, i]].sum()) for i in range(b)]
-        got = Fred(setting.model.predict_proba, sampler="exact").explain(case.text, label=1, p=p).importances
+        got = Fred(minilm.model.predict_proba, sampler="exact").explain(case.text, label=1, p=p).importances
         assert_allclose(got, want, rtol=0, atol=1e-12)
 
 
 @pytest.mark.neural
-def test_the_model_reads_word_order(setting):
+def test_the_model_reads_word_order(minilm):
     """Guards the premise that this is a model outside the propositions (a bag of words would not change f when
     the words are permuted): some permutation of some document changes f by more than 1e-3."""
-    case = setting.cases[0]
-    f = setting.model.predict_proba([" ".join(perm) for perm in itertools.permutations(case.tokens)])[:, 1]
+    case = minilm.cases[0]
+    f = minilm.model.predict_proba([" ".join(perm) for perm in itertools.permutations(case.tokens)])[:, 1]
     assert np.ptp(f) > 1e-3
 
 
@@ -85,14 +76,14 @@ def test_report_pins(result):
 
 @pytest.mark.neural
 @pytest.mark.statistical
-def test_monte_carlo_check_fails_on_a_model_other_than_the_tables(setting, monkeypatch):
+def test_monte_carlo_check_fails_on_a_model_other_than_the_tables(minilm, monkeypatch):
     """Catches a check that cannot fail: FRED explaining 1 - f while the exact drops are f's must be flagged
     (the drops change sign; the bound is computed for a false-alarm probability of 1e-6, as in the claim)."""
-    case = setting.cases[-1]
+    case = minilm.cases[-1]
     monkeypatch.setattr(lemma1, "table_from_classifier", lambda clf, tokens, label=None: case.table)
 
     def flipped(texts):
-        return setting.model.predict_proba(list(texts))[:, ::-1]
+        return minilm.model.predict_proba(list(texts))[:, ::-1]
 
     _, values = lemma1.monte_carlo([("flipped", flipped, case.tokens, 1)], statistical_seed(5), "a flipped model")
     assert values["failures"], values

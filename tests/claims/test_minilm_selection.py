@@ -14,19 +14,10 @@ import pytest
 from fred import Fred
 from proofs_checks.claims import minilm_selection
 from proofs_checks.claims.lemma1_selection import EPS, MAX_LEN, P
-from proofs_checks.neural_cases import minilm_setting
 
 
 @pytest.fixture(scope="module")
-def setting():
-    built, why = minilm_setting()
-    if built is None:
-        pytest.skip(why)
-    return built
-
-
-@pytest.fixture(scope="module")
-def result(setting):
+def result(minilm):
     return minilm_selection.check()
 
 
@@ -55,15 +46,15 @@ def _brute_force(table: np.ndarray, b: int) -> tuple[tuple[int, ...], float]:
 
 
 @pytest.mark.neural
-def test_exact_choice_and_positive_margins_by_brute_force(setting, result):
+def test_exact_choice_and_positive_margins_by_brute_force(minilm, result):
     """Catches analytic.selection (or FRED's exact mode) choosing another candidate than Eq. (2) on the transformer,
     or a margin reported positive where two drops tie."""
     docs = {d["document"]: d for d in next(s for s in result.steps if s.id.endswith("s1-positive-margins"))
             .values["documents"]}
-    for case in setting.cases:
+    for case in minilm.cases:
         best, margin = _brute_force(case.table, len(case.tokens))
         assert tuple(docs[case.text]["selection"]) == best and docs[case.text]["found"]
-        exact = Fred(setting.model.predict_proba, sampler="exact").explain(case.text, label=1, p=P, eps=EPS,
+        exact = Fred(minilm.model.predict_proba, sampler="exact").explain(case.text, label=1, p=P, eps=EPS,
                                                                            max_len=MAX_LEN)
         assert tuple(exact.best_ids) == best
         assert margin > 0 and docs[case.text]["margin"] > 0
