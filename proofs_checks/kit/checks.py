@@ -637,6 +637,20 @@ def check_search_is_exhaustive_on_beam_counterexample(make_explainer) -> None:
     assert reason is None, f"{reason}; {run.where()}{note}"
 
 
+def _sized_run(make_explainer, tags, problem, delta) -> Run | None:
+    """The exact run of ``problem`` when a closed-form size can be asserted on it; otherwise None, after checking
+    Eq. (2) up to tolerances (Monte Carlo mode) or nothing (a best drop within rounding of the threshold: either
+    size is right)."""
+    box, p, eps, max_len = problem
+    run = Run(make_explainer, tags, box, exact=tags.exact, p=p, eps=eps, max_len=max_len, delta=delta)
+    if not tags.exact:
+        _assert_admissible(run)
+        return None
+    if decided_size(box.table, p, eps, max_len, run.tol) is None:
+        return None
+    return run
+
+
 @_check()
 def check_prop1_linear_corrected(make_explainer) -> None:
     """Prop. 1 (corrected, claim ``prop1-linear``) on generated linear models with f(xi) > 0 (the intercept is
@@ -648,13 +662,10 @@ def check_prop1_linear_corrected(make_explainer) -> None:
     tags = get_tags(make_explainer)
 
     def body(problem, delta):
-        box, p, eps, max_len = problem
-        run = Run(make_explainer, tags, box, exact=tags.exact, p=p, eps=eps, max_len=max_len, delta=delta)
-        if not tags.exact:
-            _assert_admissible(run)
+        run = _sized_run(make_explainer, tags, problem, delta)
+        if run is None:
             return
-        if decided_size(box.table, p, eps, max_len, run.tol) is None:
-            return  # a best drop within rounding of the threshold: either size is right
+        box, p, eps, max_len = problem
         a = np.array(box.weights)
         size = linear_minimal_size(a, np.ones(box.b, dtype=int), box.intercept, p, eps, max_len)
         if size is None:
@@ -679,13 +690,10 @@ def check_prop2_shortcut_corrected(make_explainer) -> None:
     tags = get_tags(make_explainer)
 
     def body(problem, delta):
+        run = _sized_run(make_explainer, tags, problem, delta)
+        if run is None:
+            return
         box, p, eps, max_len = problem
-        run = Run(make_explainer, tags, box, exact=tags.exact, p=p, eps=eps, max_len=max_len, delta=delta)
-        if not tags.exact:
-            _assert_admissible(run)
-            return
-        if decided_size(box.table, p, eps, max_len, run.tol) is None:
-            return
         m = [box.tokens.count(w) for w in box.words]
         size = shortcut_minimal_size(m, p, eps, max_len)
         if size is None:
