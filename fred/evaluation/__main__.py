@@ -5,6 +5,9 @@ Each document is one task: by default on a dask LocalCluster with one single-thr
 ``--workers N`` sizes it, ``--workers 0`` runs in this process, ``--scheduler tcp://HOST:PORT`` uses a running
 cluster (start its workers with ``--nthreads 1``). Rows are appended to ``OUT/<stem>.csv`` as documents
 complete; the same command run again resumes (finished documents are skipped); ``--restart`` starts over.
+Ctrl-C (SIGINT) or SIGTERM stops a run, on a cluster too: the rows of finished documents stay in the CSV and the
+session is recorded as interrupted. A process started with ``&`` from a non-interactive shell ignores SIGINT
+(POSIX); stop it with SIGTERM.
 The authors' setting is ``--n-samples 5000 --search released-beam --min-tokens 4 --k-from fredpos --baseline
 original`` (what each changes: ``--help``).
 """
@@ -13,6 +16,7 @@ from __future__ import annotations
 
 import argparse
 import shlex
+import signal
 import sys
 
 from .datasets import DATASETS
@@ -61,6 +65,12 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     return parser.parse_args(argv)
 
 
+def _exit_on_sigterm(signum, frame):
+    # SystemExit unwinds through run()'s finally, which records the interrupted session; the default
+    # SIGTERM action would end the process before it.
+    sys.exit(128 + signum)
+
+
 def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
     args = parse_args(argv)
@@ -78,4 +88,5 @@ def main(argv: list[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
+    signal.signal(signal.SIGTERM, _exit_on_sigterm)
     sys.exit(main())

@@ -1,5 +1,6 @@
 """The runner on dask.distributed (issue 16): a LocalCluster of 2 worker processes writes the same CSV as the run in
-process, and a worker killed while it explains a document loses no document and duplicates none.
+process, a worker killed while it explains a document loses no document and duplicates none, and Ctrl-C or SIGTERM
+stops a run on a cluster, which the same command then resumes.
 
 Both start a cluster of 2 processes (a few seconds each on a 2-core machine), hence ``slow``.
 """
@@ -7,8 +8,11 @@ Both start a cluster of 2 processes (a few seconds each on a 2-core machine), he
 from __future__ import annotations
 
 import csv
+import json
 import os
 import signal
+import subprocess
+import sys
 import threading
 import time
 
@@ -95,3 +99,58 @@ def test_a_killed_worker_loses_no_document_and_duplicates_none(serial, tmp_path)
     assert sorted(docs) == list(range(12)), docs
     assert _csv_without_time(result.csv_path) == _csv_without_time(serial.csv_path)
     assert killed not in workers_after, "the killed worker is still registered"
+
+
+def _cli_args(config, out):
+    return [sys.executable, "-m", "fred.evaluation", "--dataset", config.dataset, "--model", config.model,
+            "--explainers", ",".join(config.explainers), "--n-docs", str(config.n_docs),
+            "--k-robust", str(config.k_robust), "--n-samples", str(config.n_samples),
+            "--lime-samples", str(config.lime_samples), "--data-dir", config.data_dir, "--out", str(out),
+            "--workers", "2"]
+
+
+def _default_sigint():
+    # A child of a shell job started with & inherits SIGINT ignored, and Python then keeps ignoring it.
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
+@pytest.mark.parametrize("signum", [signal.SIGINT, signal.SIGTERM], ids=["SIGINT", "SIGTERM"])
+def test_a_signal_stops_a_cluster_run_which_the_same_command_resumes(serial, tmp_path, signum):
+    """``python -m fred.evaluation --workers 2`` gets the signal as soon as its first document is in the CSV. It
+    must exit (within 120 s, with a non-zero status) with the session recorded as interrupted and the documents it
+    wrote counted; the same command then completes the run, whose CSV equals the run in process (but time).
+    Catches a Ctrl-C that leaves the client waiting on the cluster (seen once, and then traced to SIGINT being
+    ignored in a background job), a SIGTERM that ends the process before the session is recorded, and a resume
+    that duplicates or loses a document."""
+    config, serial = serial
+    args = _cli_args(config, tmp_path)
+    csv_path, record_path = tmp_path / f"{config.stem}.csv", tmp_path / f"{config.stem}.run.json"
+    process = subprocess.Popen(args, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, start_new_session=True,
+                               preexec_fn=_default_sigint)
+    try:
+        deadline = time.monotonic() + 120
+        while process.poll() is None and time.monotonic() < deadline:
+            if csv_path.is_file() and csv_path.read_text().count("\n") > len(config.explainers):
+                process.send_signal(signum)
+                break
+            time.sleep(0.01)
+        returncode = process.wait(timeout=120)
+    finally:
+        if process.poll() is None:
+            os.killpg(process.pid, signal.SIGKILL)
+    stderr = process.stderr.read().decode(errors="replace")
+    assert returncode != 0, f"the run was not stopped (status {returncode}); stderr:\n{stderr[-2000:]}"
+    sessions = json.loads(record_path.read_text())["sessions"]
+    assert len(sessions) == 1, f"the stopped session was not recorded: {sessions}"
+    (session,) = sessions
+    written = {r["doc"] for r in _csv_rows(csv_path)}
+    assert session.get("interrupted") and session["documents"] == len(written) < config.n_docs, (session, written)
+    subprocess.run(args, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, timeout=300)
+    assert _csv_without_time(csv_path) == _csv_without_time(serial.csv_path)
+    sessions = json.loads(record_path.read_text())["sessions"]
+    assert [s["documents"] for s in sessions] == [len(written), config.n_docs - len(written)], sessions
+
+
+def _csv_rows(path):
+    with open(path, newline="") as handle:
+        return list(csv.DictReader(handle))
