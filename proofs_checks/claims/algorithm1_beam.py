@@ -7,9 +7,11 @@ What is compared, always on the same drops and the same threshold:
 * **the width-4 beam** (``fred``'s ``search="beam"``): the 4 best candidates of a size are extended by one
   position each;
 * **the released variant**, written here from its description only (:func:`released_explain`): the same beam,
-  but each kept candidate is extended only by the 10 positions of largest singleton drop, with the baseline
-  f(xi) (drops f(xi) - E[f | S perturbed], threshold eps f(xi)) and n = 5000 Monte Carlo samples; here on
-  exact drops (the n -> infinity limit), the Monte Carlo effect being checked separately.
+  but each kept candidate is extended only by the 10 positions outside it of largest singleton drop, a set
+  reached from two kept candidates is kept twice (the beam is a list), with the baseline f(xi) (drops
+  f(xi) - E[f | S perturbed], threshold eps f(xi)) and n = 5000 Monte Carlo samples; here on exact drops (the
+  n -> infinity limit), the Monte Carlo effect being checked separately. ``fred``'s ``search="released-beam"``
+  is a second implementation of the same description; ``duplicates=False`` gives the distinct-set variant.
 
 Ties (drops within ``1e-12 max(1, max|f|)``, 0 in rational arithmetic) go to the lexicographically smallest
 position tuple, as in ``fred`` and the referee.
@@ -88,7 +90,7 @@ class SearchOutcome:
     drop: object
     found: bool
     n_candidates: tuple[int, ...]
-    cuts: tuple[tuple, ...]  # per size the beam extended from: (4th best drop, 5th best drop or None)
+    cuts: tuple[tuple, ...]  # per size the beam extended from: (last kept drop, best drop of a set not kept or None)
 
 
 def _best(cands: list[tuple[int, ...]], drops: Mapping[int, object], tol) -> tuple[int, ...]:
@@ -97,18 +99,22 @@ def _best(cands: list[tuple[int, ...]], drops: Mapping[int, object], tol) -> tup
 
 
 def search_on_drops(drops: Mapping[int, object], b: int, threshold, max_len: int, *, width: int | None = None,
-                    extend_top: int | None = None, tol=0) -> SearchOutcome:
+                    extend_top: int | None = None, duplicates: bool = False, tol=0) -> SearchOutcome:
     """Algorithm 1 (``width=None``) or a beam of ``width`` on given drops; codes missing from ``drops`` are
     undefined candidates (no sample perturbs them) and are skipped.
 
     Sizes 1, 2, ... up to ``min(max_len, b)``; the first size whose best drop is ``>= threshold - tol`` returns
     its best candidate; else the best over all sizes (a later size replaces it only if larger by more than
     ``tol``) with ``found=False``. ``extend_top``: a kept candidate is extended only by the ``extend_top``
-    positions of largest singleton drop (ties to the smaller position).
+    positions outside it of largest singleton drop (ties within ``tol`` to the smaller position).
+    ``duplicates``: the beam's candidates of a size are a list, so a set reached from two kept candidates is
+    there twice and can take two places of the next beam (the released code); otherwise distinct sets.
     """
-    singles = sorted((j for j in range(b) if (1 << j) in drops), key=lambda j: (-drops[1 << j], j))
-    extend = sorted(singles[:extend_top]) if extend_top is not None else list(range(b))
     cands = [(j,) for j in range(b) if (1 << j) in drops]
+    singles, rest = [], list(cands)
+    while rest:
+        singles.append(_best(rest, drops, tol))
+        rest.remove(singles[-1])
     best, sizes, cuts = None, [], []
     for size in range(1, min(max_len, b) + 1):
         if not cands:
@@ -129,10 +135,12 @@ def search_on_drops(drops: Mapping[int, object], b: int, threshold, max_len: int
         while rest and len(keep) < width:
             keep.append(_best(rest, drops, tol))
             rest.remove(keep[-1])
-        ranked = sorted(cands, key=lambda c: -drops[code_of(c)])
-        cuts.append((drops[code_of(keep[-1])], drops[code_of(ranked[width])] if len(ranked) > width else None))
-        cands = sorted({tuple(sorted(k + (j,))) for k in keep for j in extend if j not in k}
-                       & {c for c in itertools.combinations(range(b), size + 1) if code_of(c) in drops})
+        # Copies of a kept set (duplicates) are not a competitor at the cut.
+        cuts.append((drops[code_of(keep[-1])], max((drops[code_of(c)] for c in rest if c not in keep), default=None)))
+        outside = ([j for (j,) in singles if j not in k][:extend_top] for k in keep)
+        grown = [c for k, js in zip(keep, outside) for c in (tuple(sorted(k + (j,))) for j in js)
+                 if code_of(c) in drops]
+        cands = grown if duplicates else sorted(set(grown))
     return SearchOutcome(best[0], best[1], False, tuple(sizes), tuple(cuts))
 
 
@@ -144,7 +152,7 @@ def _drops_by_code(table: Sequence, p: Fraction, *, baseline: str = "mean") -> t
 
 
 def beam_explain(table, p: float, eps: float, max_len: int, *, baseline: str = "mean", width: int = BEAM,
-                 extend_top: int | None = None) -> SearchOutcome:
+                 extend_top: int | None = None, duplicates: bool = False) -> SearchOutcome:
     """A beam of ``width`` on the referee's exact drops (``analytic.all_drops``), threshold eps * reference."""
     table = np.asarray(table, float)
     b = int(table.size).bit_length() - 1
@@ -152,13 +160,16 @@ def beam_explain(table, p: float, eps: float, max_len: int, *, baseline: str = "
     reference = float(table[0]) if baseline == "original" else expected_prediction(table, p)
     tol = TIE_RTOL * max(1.0, float(np.max(np.abs(table))))
     return search_on_drops({c: float(drops[c]) for c in range(1, 2**b)}, b, eps * reference, max_len, width=width,
-                           extend_top=extend_top, tol=tol)
+                           extend_top=extend_top, duplicates=duplicates, tol=tol)
 
 
-def released_explain(table, p: float, eps: float, max_len: int) -> SearchOutcome:
+def released_explain(table, p: float, eps: float, max_len: int, *, duplicates: bool = True) -> SearchOutcome:
     """The released code's search as described (not copied): width 4, each kept candidate extended only by the
-    10 tokens of largest singleton drop, baseline f(xi); on exact drops (n -> infinity, not n = 5000)."""
-    return beam_explain(table, p, eps, max_len, baseline="original", width=BEAM, extend_top=RELEASED_TOP_TOKENS)
+    10 tokens outside it of largest singleton drop, a set reached from two kept candidates kept twice
+    (``duplicates=False``: distinct sets), baseline f(xi); on exact drops (n -> infinity, not n = 5000), with
+    fred's tie rule (the released code's own tie rule is not modelled)."""
+    return beam_explain(table, p, eps, max_len, baseline="original", width=BEAM, extend_top=RELEASED_TOP_TOKENS,
+                        duplicates=duplicates)
 
 
 # ----------------------------------------------------------------------------------------------------------
@@ -205,7 +216,7 @@ def _rational_outcomes(table, eps: Fraction) -> dict:
     for baseline in ("mean", "original"):
         drops, reference = _drops_by_code(table, Fraction(1, 2), baseline=baseline)
         for name, kw in (("algorithm1", {}), ("beam", {"width": BEAM}),
-                         ("released", {"width": BEAM, "extend_top": RELEASED_TOP_TOKENS})):
+                         ("released", {"width": BEAM, "extend_top": RELEASED_TOP_TOKENS, "duplicates": True})):
             if name == "released" and baseline == "mean":
                 continue
             r = search_on_drops(drops, b, eps * reference, MAX_LEN, **kw)
@@ -257,7 +268,8 @@ def _confirm(table) -> dict:
             "all_implementations_agree": agree,
             "beam_differs": _differs(at["algorithm1/mean"], at["beam/mean"]),
             "released_differs": _differs(at["algorithm1/original"], at["released/original"]),
-            "tie_free": _tie_free_cuts(at["beam/mean"]) and _tie_free_cuts(at["released/original"]),
+            "tie_free": _tie_free_cuts(at["beam/mean"]),
+            "released_tie_free": _tie_free_cuts(at["released/original"]),
             "eps_where_beam_differs": [e for e in map(str, EPSS)
                                        if _differs(rational[e]["algorithm1/mean"], rational[e]["beam/mean"])],
             "eps_where_released_differs": [e for e in map(str, EPSS) if _differs(rational[e]["algorithm1/original"],
@@ -452,7 +464,8 @@ def _long_linear_tables():
 
 
 def _released_on_family() -> tuple[bool, dict]:
-    """The released variant (exact drops) against Algorithm 1 with the same baseline f(xi)."""
+    """The released variant (exact drops), as released and with distinct sets, against Algorithm 1 with the same
+    baseline f(xi)."""
     rows, wrong = 0, []
     against_paper = 0
     tables, sizes = [], {}
@@ -461,15 +474,17 @@ def _released_on_family() -> tuple[bool, dict]:
         tables.append((case.describe(), table_from_classifier(case.classifier_fn(), list(case.tokens), label=label)))
     tables += [({"table": name, "b": 12}, t) for name, t in _long_linear_tables()]
     for (desc, table), eps in itertools.product(tables, EPSS):
-        rel = released_explain(table, P, eps, MAX_LEN)
         ref = exact_explain(table, P, eps, MAX_LEN, baseline="original")
         paper = exact_explain(table, P, eps, MAX_LEN)
         rows += 1
-        against_paper += rel.best_ids != paper.best_ids
+        for duplicates in (True, False):
+            rel = released_explain(table, P, eps, MAX_LEN, duplicates=duplicates)
+            against_paper += duplicates and rel.best_ids != paper.best_ids
+            if rel.best_ids != ref.best_ids or rel.found != ref.found:
+                wrong.append({**desc, "eps": eps, "duplicates": duplicates, "released": list(rel.best_ids),
+                              "algorithm1": list(ref.best_ids)})
         if "table" in desc:
             sizes.setdefault(desc["table"], []).append(len(ref.best_ids))
-        if rel.best_ids != ref.best_ids or rel.found != ref.found:
-            wrong.append({**desc, "eps": eps, "released": list(rel.best_ids), "algorithm1": list(ref.best_ids)})
     return not wrong, {"cases": rows, "p": P, "eps": list(EPSS), "b12_tables": [n for n, _ in _long_linear_tables()],
                        "b12_explanation_sizes_by_eps": sizes,
                        "disagreements": wrong,
@@ -477,42 +492,21 @@ def _released_on_family() -> tuple[bool, dict]:
 
 
 #: A 4-token table (f by pattern code) where the released beam, which keeps a set reached from two kept candidates
-#: twice, holds too few distinct sets and misses Algorithm 1's choice; released_explain (distinct sets) does not.
+#: twice, holds too few distinct sets and misses Algorithm 1's choice; the distinct-set variant does not.
 DUPLICATES_TABLE = (59, 46, 65, 95, 75, 14, 17, 69, 97, 60, 84, 28, 24, 98, 88, 45)
 
 
-def released_with_duplicates(table, p: float, eps: float, max_len: int) -> tuple[int, ...]:
-    """The released beam as its code behaves (described, not copied): the beam is a list, so a set reached from two
-    kept candidates is kept twice; each kept candidate is extended by the 10 tokens of largest singleton drop
-    outside it; baseline f(xi); exact drops. Returns the first candidate reaching the threshold, else the best of
-    the last size (ties to the smallest position tuple)."""
-    table = np.asarray(table, float)
-    b = int(table.size).bit_length() - 1
-    drops = all_drops(table, p, baseline="original")
-    threshold = eps * float(table[0])
-    singles = sorted(range(b), key=lambda j: (-drops[1 << j], j))
-    beam = [(j,) for j in singles]
-    for size in range(1, min(max_len, b) + 1):
-        top = max(drops[code_of(c)] for c in beam)
-        best = min(c for c in beam if drops[code_of(c)] == top)
-        if top >= threshold or size == min(max_len, b):
-            return best
-        kept = sorted(beam, key=lambda c: -drops[code_of(c)])[:BEAM]  # stable: equal drops keep list order
-        beam = [tuple(sorted(c + (j,))) for c in kept for j in [t for t in singles if t not in c][:RELEASED_TOP_TOKENS]]
-    return ()
-
-
 def _released_duplicates() -> tuple[bool, dict]:
-    """:func:`released_with_duplicates` against Algorithm 1 (referee), both with baseline f(xi), on
-    :data:`DUPLICATES_TABLE`; and this module's duplicate-free :func:`released_explain`."""
+    """:func:`released_explain` (duplicates kept, as released) and its distinct-set variant against Algorithm 1
+    (referee), all with baseline f(xi), on :data:`DUPLICATES_TABLE`."""
     table = np.array(DUPLICATES_TABLE, float)
     algorithm1 = exact_explain(table, P, EPS, MAX_LEN, baseline="original")
-    released = released_with_duplicates(table, P, EPS, MAX_LEN)
-    model = released_explain(DUPLICATES_TABLE, P, EPS, MAX_LEN)
+    released = released_explain(table, P, EPS, MAX_LEN)
+    distinct = released_explain(table, P, EPS, MAX_LEN, duplicates=False)
     values = {"f_by_pattern_code": list(DUPLICATES_TABLE), "p": P, "eps": EPS, "baseline": "original",
-              "algorithm1": list(algorithm1.best_ids), "released_beam_with_duplicates": list(released),
-              "released_explain_distinct_sets": list(model.best_ids)}
-    return list(released) != list(algorithm1.best_ids), values
+              "algorithm1": list(algorithm1.best_ids), "released_beam": list(released.best_ids),
+              "distinct_set_beam": list(distinct.best_ids)}
+    return released.best_ids != algorithm1.best_ids, values
 
 
 def _nested_on_family() -> tuple[bool, dict]:
@@ -594,18 +588,22 @@ def check() -> ClaimResult:
                 "only itself separates the searches (see smaller_means; integer drops from the referee's linear map).",
                 holds=not confirmation["beam_differs"], values=values_ce),
         checked(f"{CLAIM}.s3-released-variant", CLAIM, "statement", "counterexample",
-                "The released variant (10 extension tokens, baseline f(xi), exact drops) on the same table against "
-                "Algorithm 1 with the same baseline: Algorithm 1 returns "
+                "The released variant (10 extension tokens, duplicate sets kept, baseline f(xi), exact drops) on the "
+                "same table against Algorithm 1 with the same baseline: Algorithm 1 returns "
                 f"{at['algorithm1/original']['best_ids']}, the variant {at['released/original']['best_ids']} (at "
-                f"b = 5 the 10-token restriction is void, so the variant is the width-4 beam); differs for eps in "
-                f"{confirmation['eps_where_released_differs']}. Minimal by the same search (s1, s2) for this module's "
-                "duplicate-free model of it; the released code keeps duplicate sets and differs already at 4 "
-                "tokens (s10).",
+                f"b = 5 the 10-token restriction is void); differs for eps in "
+                f"{confirmation['eps_where_released_differs']}. "
+                + ("No tie at its beam cuts. " if confirmation["released_tie_free"] else
+                   "Its beam cuts have ties between distinct sets (fred's tie rule decides them; the released code's "
+                   "own rule is not modelled). ")
+                + "Not minimal for the released code: with duplicate sets it differs already at 4 tokens (s10); the "
+                "distinct-set beam needs 5 (s1, s2).",
                 holds=not confirmation["released_differs"],
                 values={"table": list(COUNTEREXAMPLE_TABLE), "smaller_means": smaller, "minimality": minimal,
                         "algorithm1_original": at["algorithm1/original"], "released": at["released/original"],
                         "fred_beam_original": confirmation["fred"]["beam/original"],
                         "float_reference": confirmation["float_reference"]["released/original"],
+                        "tie_free": confirmation["released_tie_free"],
                         "released_n_samples_replaced_by_exact_drops": RELEASED_N_SAMPLES}),
         checked(f"{CLAIM}.s4-monte-carlo", CLAIM, "statement", "statistical",
                 f"With Monte Carlo drops (mask sampler, n = {MC_N_SAMPLES}) the same sample can make the beam and "
@@ -623,9 +621,10 @@ def check() -> ClaimResult:
                                                                  if fam["disagreements"] else "."),
                 holds=fam_ok, values=fam),
         checked(f"{CLAIM}.s6-released-on-family", CLAIM, "correction", "exhaustive",
-                f"The released variant (exact drops, baseline f(xi), 10 extension tokens) returns Algorithm 1's "
-                f"explanation with the same baseline on all {rel['cases']} cases: the family and four b = 12 linear "
-                "and logistic tables where only 10 of 12 tokens are extended. (Against the paper's baseline E[f] it "
+                f"The released variant (exact drops, baseline f(xi), 10 extension tokens), with duplicate sets kept as "
+                f"released and with distinct sets, returns Algorithm 1's explanation with the same baseline on all "
+                f"{rel['cases']} (table, eps) cases: the family and four b = 12 linear and logistic tables where a "
+                "kept candidate is not extended by every token. (Against the paper's baseline E[f] the released one "
                 f"differs in {rel['cases_where_it_differs_from_algorithm1_with_the_paper_baseline']} cases: the "
                 "threshold eps f(xi) is not eps E[f], a baseline question, not a search one.)",
                 holds=rel_ok, values=rel),
@@ -642,11 +641,11 @@ def check() -> ClaimResult:
                 "pairs" + (f"; broken {nest['not_nested'][:2]}" if nest["not_nested"] else "."),
                 holds=nest_ok, values=nest),
         checked(f"{CLAIM}.s10-released-duplicates", CLAIM, "correction", "exhaustive",
-                "The released beam keeps a set reached from two kept candidates twice (the authors' code, and "
-                "Fred(search='released-beam'); modelled by released_with_duplicates), so at size 2 it can hold fewer than 4 distinct sets: on "
-                f"a 4-token table (one case) Algorithm 1 returns {dup['algorithm1']} and the released beam "
-                f"{dup['released_beam_with_duplicates']}, while this module's duplicate-free released_explain returns "
-                f"{dup['released_explain_distinct_sets']}. Clause (a) of the correction holds for distinct-set beams "
+                "The released beam keeps a set reached from two kept candidates twice (the authors' code, "
+                "Fred(search='released-beam') and released_explain), so at size 2 it can hold fewer than 4 distinct "
+                f"sets: on a 4-token table (one case, no tie at a beam cut) Algorithm 1 returns {dup['algorithm1']} "
+                f"and the released beam {dup['released_beam']}, while the same beam keeping distinct sets returns "
+                f"{dup['distinct_set_beam']}. Clause (a) of the correction holds for distinct-set beams "
                 "only (s1-covering); with b <= 3 the released beam still evaluates every candidate (sizes 1 and 2 "
                 "extend all singletons, size 3 has one set).", holds=dup_ok, values=dup),
         argued(f"{CLAIM}.s9-nested-implies-beam", CLAIM, "proof",
@@ -666,8 +665,8 @@ def check() -> ClaimResult:
         statement=STATEMENT,
         conditions="Exact drops (the exact sampler, or n -> infinity). Algorithm 1 is search='exhaustive' (and the "
                    "referee); the width-4 beam is search='beam'; the released variant is this module's "
-                   "released_explain (written from the description, not from the authors' code; it keeps distinct "
-                   "sets, where the released code keeps a set twice when two kept candidates reach it: s10). A "
+                   "released_explain (written from the description, not from the authors' code, with fred's tie "
+                   "rule; like the released code it keeps a set twice when two kept candidates reach it: s10). A "
                    "general black box (trees, interactions) can separate Algorithm 1 from a distinct-set beam from "
                    "b = 5 tokens on, and on b <= 4 tokens nothing can; the released beam, from b = 4 on.",
         counterexample=counterexample,

@@ -229,19 +229,22 @@ def test_released_variant_is_algorithm1_on_a_long_linear_table():
     assert sizes == [1, 1, 2, 5]
 
 
-def test_released_variant_ten_token_restriction_can_change_the_explanation():
-    """b = 11: position 10 has the smallest singleton drop but forms the best pair with position 0 (an
-    interaction). Algorithm 1 (baseline f(xi)) returns (0, 10); a width-4 beam over all tokens finds it too; the
-    released variant cannot, since 10 is not among the 10 extension tokens. Catches a released_explain that
-    ignores the restriction. Drops are checked here in closed form."""
+@pytest.mark.parametrize("b", [11, 12])
+def test_released_variant_ten_token_restriction_can_change_the_explanation(b):
+    """Position b - 1 has the smallest singleton drop but forms the best pair with position 0 (an interaction).
+    Algorithm 1 (baseline f(xi)) returns (0, b - 1); a width-4 beam over all tokens finds it too. The released
+    variant extends each kept singleton by the 10 tokens outside it of largest singleton drop: at b = 11 these are
+    all the other tokens, so it finds the pair; at b = 12, b - 1 is the 11th of the 11 outside, so it cannot.
+    Catches a released_explain that ignores the restriction (b = 12), and one that takes the top 10 overall
+    (b = 11: then (0,) gets only 9). Drops are checked here in closed form."""
     from proofs_checks.claims.algorithm1_beam import beam_explain, released_explain
 
-    eps_i = [Fraction(i + 1, 100) for i in range(10)]
-    codes = range(2**11)
+    eps_i = [Fraction(i + 1, 100) for i in range(b - 1)]
+    last, codes = b - 1, range(2**b)
 
     def f(code):  # z_i = 1 when position i is perturbed
-        z = [code >> i & 1 for i in range(11)]
-        return 2 + sum(e * (1 - z[i]) for i, e in enumerate(eps_i)) + Fraction(6, 5) * z[10] - 2 * z[0] * z[10]
+        z = [code >> i & 1 for i in range(b)]
+        return 2 + sum(e * (1 - z[i]) for i, e in enumerate(eps_i)) + Fraction(6, 5) * z[last] - 2 * z[0] * z[last]
 
     values = [f(c) for c in codes]
     f0, half = values[0], sum(eps_i) / 2
@@ -250,15 +253,41 @@ def test_released_variant_ten_token_restriction_can_change_the_explanation():
         rows = [values[c] for c in codes if all(c >> i & 1 for i in s)]
         return f0 - sum(rows) / len(rows)
 
-    assert drop((10,)) == half - Fraction(1, 5) and min(drop((i,)) for i in range(10)) > drop((10,))
-    assert drop((0, 10)) == half + Fraction(1, 200) + Fraction(4, 5)
-    assert max(drop(s) for s in itertools.combinations(range(11), 2) if s != (0, 10)) < drop((0, 10))
+    singles = {i: drop((i,)) for i in range(b)}
+    assert singles[last] == half - Fraction(1, 5) and min(singles[i] for i in range(last)) > singles[last]
+    assert drop((0, last)) == half + Fraction(1, 200) + Fraction(4, 5)
+    assert max(drop(s) for s in itertools.combinations(range(b), 2) if s != (0, last)) < drop((0, last))
     eps = Fraction(2, 5)
-    assert max(drop((i,)) for i in range(11)) < eps * f0 <= drop((0, 10))
+    assert max(singles.values()) < eps * f0 <= drop((0, last))
     table = np.array([float(v) for v in values])
-    assert exact_explain(table, 0.5, 0.4, 10, baseline="original").best_ids == (0, 10)
-    assert beam_explain(table, 0.5, 0.4, 10, baseline="original").best_ids == (0, 10)
-    assert 10 not in released_explain(table, 0.5, 0.4, 10).best_ids
+    assert exact_explain(table, 0.5, 0.4, 10, baseline="original").best_ids == (0, last)
+    assert beam_explain(table, 0.5, 0.4, 10, baseline="original").best_ids == (0, last)
+    for duplicates in (True, False):
+        released = released_explain(table, 0.5, 0.4, 10, duplicates=duplicates).best_ids
+        assert (released == (0, last)) == (b == 11), (b, duplicates, released)
+
+
+def test_released_explain_is_freds_released_beam_on_random_tables():
+    """released_explain (the claim's model of the released search) and fred's search='released-beam' are two
+    implementations of one description: on random integer tables of 4 to 12 tokens (so the 10-token restriction
+    and duplicate sets both occur), exact drops, baseline f(xi), they return the same explanation and the same
+    found flag. Catches either one extending by the top 10 overall instead of the top 10 outside the candidate,
+    or dropping duplicates."""
+    from proofs_checks.claims.algorithm1_beam import released_explain
+
+    rng = np.random.default_rng(20261126)
+    for trial in range(60):
+        b = int(rng.integers(4, 13))
+        # f(xi) = 60 against a mean of 49.5: thresholds 9 to 30 are reached late or never, so the search runs
+        # through several sizes.
+        table = rng.integers(0, 100, size=2**b).astype(float)
+        table[0] = 60.0
+        tokens = [f"t{i}" for i in range(b)]
+        explainer = Fred(table_classifier(tokens, table), sampler="exact", search="released-beam", baseline="original")
+        for eps in (0.15, 0.3, 0.5):
+            ours = released_explain(table, 0.5, eps, 10)
+            got = explainer.explain(" ".join(tokens), p=0.5, eps=eps)
+            assert (got.best_ids, got.found) == (ours.best_ids, ours.found), (trial, b, eps)
 
 
 # -- correction 4: Algorithm 1 is infeasible at the paper's lengths ---------------------------------------------
@@ -333,8 +362,8 @@ def test_the_released_beam_keeps_duplicates_and_differs_at_four_tokens(beam_resu
     released = _released_beam_with_duplicates(drops, 4, threshold)
     assert (algorithm1, released) == ((0, 1, 3), (0, 1, 2, 3))
     values = {s.id: s for s in beam_result.steps}["algorithm1-beam.s10-released-duplicates"].values
-    assert values["algorithm1"] == list(algorithm1) and values["released_beam_with_duplicates"] == list(released)
-    assert values["released_explain_distinct_sets"] == [0, 1, 3]
+    assert values["algorithm1"] == list(algorithm1) and values["released_beam"] == list(released)
+    assert values["distinct_set_beam"] == [0, 1, 3]
     tokens = [f"t{i}" for i in range(4)]
     fred = Fred(table_classifier(tokens, np.array(DUPLICATES_TABLE, float)), sampler="exact", search="released-beam",
                 baseline="original").explain(" ".join(tokens), p=0.5, eps=0.15)
