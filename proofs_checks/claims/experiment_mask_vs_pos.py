@@ -26,6 +26,7 @@ FILES = ("results/restaurants_logistic_p0.5_eps0.15.csv", "results/restaurants_l
          "results/restaurants_tree_p0.5_eps0.15.csv", "results/restaurants_forest_p0.5_eps0.15.csv",
          "results/yelp_logistic_p0.5_eps0.15.csv", "results/yelp_logistic_p0.5_eps0.15_original.csv",
          "results/restaurants_logistic_p0.5_eps0.15_original_n5000_released-beam_min4_kfredpos.csv",
+         "results/yelp_logistic_p0.5_eps0.15_original_n5000_released-beam_min4_kfredpos.csv",
          "results/restaurants_minilm_p0.5_eps0.15.csv", "results/yelp_minilm_p0.5_eps0.15.csv")
 #: The explainer the sentence puts ahead on each metric (a higher proportion is worse, so FRED-pos is "ahead").
 EXPECTED = {"sufficiency": "fred", "comprehensiveness": "fred", "proportion": "fredpos"}
