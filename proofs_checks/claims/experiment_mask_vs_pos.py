@@ -25,6 +25,7 @@ STATEMENT = (
 FILES = ("results/restaurants_logistic_p0.5_eps0.15.csv", "results/restaurants_logistic_p0.5_eps0.15_original.csv",
          "results/restaurants_tree_p0.5_eps0.15.csv", "results/restaurants_forest_p0.5_eps0.15.csv",
          "results/yelp_logistic_p0.5_eps0.15.csv", "results/yelp_logistic_p0.5_eps0.15_original.csv",
+         "results/yelp_forest_p0.5_eps0.15.csv",
          "results/restaurants_logistic_p0.5_eps0.15_original_n5000_released-beam_min4_kfredpos.csv",
          "results/yelp_logistic_p0.5_eps0.15_original_n5000_released-beam_min4_kfredpos.csv",
          "results/restaurants_minilm_p0.5_eps0.15.csv", "results/yelp_minilm_p0.5_eps0.15.csv")
@@ -84,8 +85,9 @@ def check() -> ClaimResult:
         conditions=("'Slightly better' is tested as a significant difference (Holm over the three metrics of a run, "
                     "family-wise 0.05). Our FRED-pos is this project's PosSampler (its dictionaries differ from the "
                     "authors'); runs with baseline 'mean' follow the paper's equations, those with 'original' the "
-                    "authors' code, which the paper's tables match (results/README.md). None of the six models of "
-                    "section 4's tables was run; the two MiniLM runs are the nearest to its transformer models."),
+                    "authors' code, which the paper's tables match (results/README.md). Of the six models of "
+                    "section 4's tables only the Yelp forest was run; the two MiniLM runs are the nearest to its "
+                    "transformer models."),
         counterexample=({"paper_table": cons[0] if cons else None, "our_run": first_run}
                         if cons or first_run else None),
         steps=tuple(steps),

@@ -19,7 +19,8 @@ from ._experiment_results import read
 
 FILES = {"restaurants-logistic": "results/restaurants_logistic_p0.5_eps0.15.csv",
          "restaurants-forest": "results/restaurants_forest_p0.5_eps0.15.csv",
-         "yelp-logistic": "results/yelp_logistic_p0.5_eps0.15.csv"}
+         "yelp-logistic": "results/yelp_logistic_p0.5_eps0.15.csv",
+         "yelp-forest": "results/yelp_forest_p0.5_eps0.15.csv"}
 TREE = "results/restaurants_tree_p0.5_eps0.15.csv"
 
 
@@ -31,13 +32,14 @@ def result():
 
 
 def test_steps_and_verdict(result):
-    """Pins every step: Yelp holds, the two Restaurants runs with varying scores fail, the tree is argued (not
+    """Pins every step: both Yelp runs hold, the two Restaurants runs with varying scores fail, the tree is argued (not
     tested). Catches a tree run counted as evidence either way."""
     assert {s.id: (s.role, s.evidence, s.status) for s in result.steps} == {
         "experiment-anchors-confidence.st1-run-restaurants-logistic": ("statement", "statistical", "fails"),
         "experiment-anchors-confidence.st1-run-restaurants-tree": ("statement", "argument", "argued"),
         "experiment-anchors-confidence.st1-run-restaurants-forest": ("statement", "statistical", "fails"),
         "experiment-anchors-confidence.st1-run-yelp-logistic": ("statement", "statistical", "holds"),
+        "experiment-anchors-confidence.st1-run-yelp-forest": ("statement", "statistical", "holds"),
     }
     assert (result.kind, result.status, result.verdict) == ("experiment", "fails", "not supported")
     assert result.counterexample["file"] == FILES["restaurants-logistic"]

@@ -1,6 +1,6 @@
 """Claim experiment-shap-efficiency (proofs_checks/claims/experiment_shap_efficiency.py, verdict "not supported"):
-"SHAP is significantly more efficient than LIME" holds on each of our runs but the paper's own tables contradict it
-on the Yelp and IMDb forests.
+"SHAP is significantly more efficient than LIME" is contradicted by the paper's own tables on the Yelp and IMDb
+forests, and by our Yelp forest run (SHAP slower there too); it holds on our other runs.
 
 The slower tables are found here by scanning the printed times; the run tests are recomputed from the CSV.
 """
@@ -18,6 +18,8 @@ FILES = {"restaurants-logistic": "results/restaurants_logistic_p0.5_eps0.15.csv"
          "restaurants-tree": "results/restaurants_tree_p0.5_eps0.15.csv",
          "restaurants-forest": "results/restaurants_forest_p0.5_eps0.15.csv",
          "yelp-logistic": "results/yelp_logistic_p0.5_eps0.15.csv"}
+#: The run where SHAP is slower, as in the paper's own Yelp forest table.
+SLOWER = {"yelp-forest": "results/yelp_forest_p0.5_eps0.15.csv"}
 
 
 @pytest.fixture(scope="module")
@@ -28,14 +30,15 @@ def result():
 
 
 def test_steps_and_verdict(result):
-    """Pins every step: the tables fail, every run holds, so the claim is not supported because of the paper's own
-    numbers. Catches a verdict that ignores the table step."""
+    """Pins every step: the tables fail, the Yelp forest run fails, every other run holds. Catches a verdict that
+    ignores the table step, or a run step that ignores the direction of the difference."""
     assert {s.id: (s.role, s.evidence, s.status) for s in result.steps} == {
         "experiment-shap-efficiency.st1-paper-tables": ("statement", "exhaustive", "fails"),
         **{f"experiment-shap-efficiency.st2-run-{t}": ("statement", "statistical", "holds") for t in FILES},
+        **{f"experiment-shap-efficiency.st2-run-{t}": ("statement", "statistical", "fails") for t in SLOWER},
     }
     assert (result.kind, result.status, result.verdict) == ("experiment", "fails", "not supported")
-    assert result.counterexample["our_run"] is None
+    assert result.counterexample["our_run"]["file"] == SLOWER["yelp-forest"]
     assert result.counterexample["paper_table"]["table"] == "exp-tab:yelp_forest_5"
 
 
@@ -52,11 +55,14 @@ def test_the_tables_where_shap_is_slower(result):
 
 
 def test_runs_from_the_csv(result):
-    """For each run, SHAP minus LIME time per document: the p-value recomputed from the CSV and SHAP faster on a
-    majority of documents. Catches a time compared across documents or the two explainers swapped."""
-    for tag, path in FILES.items():
+    """For each run, SHAP minus LIME time per document: the p-value recomputed from the CSV, and the explainer the
+    step favours is the one faster on a majority of documents (SHAP except on the Yelp forest). Catches a time
+    compared across documents or the two explainers swapped."""
+    for tag, path in {**FILES, **SLOWER}.items():
         d = differences(read(path), "shap", "lime", "time")
         step = next(s for s in result.steps if s.id.endswith(tag))
         (test,) = step.values["tests"]
         assert_allclose(test["p_raw"], two_sided_p(d), rtol=1e-12)
-        assert (d < 0).mean() > 0.5 and test["better"] == "shap" and step.values["file"] == path
+        faster = "shap" if (d < 0).mean() > 0.5 else "lime"
+        assert faster == ("lime" if tag in SLOWER else "shap"), tag
+        assert test["better"] == faster and step.values["file"] == path
