@@ -346,6 +346,61 @@ def _released_beam_with_duplicates(drops, b, threshold, width=4):
     return max(beam, key=lambda c: drops[c])
 
 
+def _released_beam_cuts(table, eps=EPS):
+    """The released beam (duplicate sets kept; for b <= 5 every token outside a candidate extends it), baseline
+    f(xi), in Fractions: its answer (None when no size reaches eps f(xi)), and per size it extends from: (drop of
+    the last set kept, best drop of a set left out or None, whether a copy of a kept set is ranked right after the
+    cut). A copy of a kept set is not left out."""
+    b = len(table).bit_length() - 1
+    drops, reference = drops_by_definition(table, baseline="original")
+    cands, cuts = [(j,) for j in range(b)], []
+    for size in range(1, b + 1):
+        ranked = sorted(cands, key=lambda c: (-drops[c], c))
+        if drops[ranked[0]] >= eps * reference:
+            return ranked[0], cuts
+        if size == b:
+            return None, cuts
+        keep = ranked[:4]
+        left_out = [drops[c] for c in ranked if c not in keep]
+        cuts.append((drops[keep[-1]], max(left_out, default=None), len(ranked) > 4 and ranked[4] in keep))
+        cands = [tuple(sorted(c + (j,))) for c in keep for j in range(b) if j not in c]
+
+
+#: A 4-token table where, at one size, the set ranked right after the released beam's cut is a copy of a kept set
+#: while no set left out ties with the last one kept (found by a seeded search over random tables).
+COPY_AT_CUT_TABLE = (100, 59, 77, 91, 18, 26, 88, 74, 73, 94, 94, 36, 55, 77, 94, 99)
+
+
+def test_the_released_beam_cut_ties_in_steps_s3_and_s10(beam_result):
+    """Recomputed here: on the counterexample the released beam returns (0, 1, 2, 3, 4) and at some size a set
+    left out has the drop of the last set kept, so step s3's answer rests on the tie rule; on the 4-token table of
+    s10 no cut is tied. Catches a tie missed or invented in the steps' notes."""
+    from proofs_checks.claims.algorithm1_beam import DUPLICATES_TABLE
+
+    steps = {s.id: s.values for s in beam_result.steps}
+    best, cuts = _released_beam_cuts(TABLE)
+    s3 = steps["algorithm1-beam.s3-released-variant"]
+    assert best == (0, 1, 2, 3, 4) and s3["released"]["best_ids"] == list(best)
+    assert any(kept == out for kept, out, _ in cuts) and s3["tie_free"] is False, cuts
+    best, cuts = _released_beam_cuts(DUPLICATES_TABLE)
+    s10 = steps["algorithm1-beam.s10-released-duplicates"]
+    assert best == (0, 1, 2, 3) and s10["released_beam"] == list(best)
+    assert all(kept != out for kept, out, _ in cuts) and s10["tie_free"] is True, cuts
+
+
+def test_a_copy_of_a_kept_set_is_not_a_competitor_at_the_cut():
+    """On COPY_AT_CUT_TABLE (eps = 9/20, reached at no size) the cuts the claim reports for the released beam equal
+    the brute force's (last kept drop, best drop of a set left out) at every size, one of which has a copy of a
+    kept set ranked right after the cut. Catches a cut taken as the 5th entry of the ranked list, which would
+    report a tie with the set's own copy."""
+    from proofs_checks.claims.algorithm1_beam import _rational_outcomes
+
+    best, cuts = _released_beam_cuts(COPY_AT_CUT_TABLE, Fraction(9, 20))
+    assert best is None and any(copy for _, _, copy in cuts)
+    outcome = _rational_outcomes(COPY_AT_CUT_TABLE, Fraction(9, 20))["released/original"]
+    assert outcome["cut_4th_5th"] == [[str(kept), None if out is None else str(out)] for kept, out, _ in cuts]
+
+
 def test_the_released_beam_keeps_duplicates_and_differs_at_four_tokens(beam_result):
     """Catches the claim's clause (a) ("no table of at most 4 tokens separates the searches") applied to the released
     code, whose beam keeps a set reached from two kept candidates twice: on the 4-token table, recomputed here with

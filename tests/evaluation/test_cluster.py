@@ -125,8 +125,10 @@ def test_a_signal_stops_a_cluster_run_which_the_same_command_resumes(serial, tmp
     config, serial = serial
     args = _cli_args(config, tmp_path)
     csv_path, record_path = tmp_path / f"{config.stem}.csv", tmp_path / f"{config.stem}.run.json"
-    process = subprocess.Popen(args, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, start_new_session=True,
-                               preexec_fn=_default_sigint)
+    log = tmp_path / "stderr.txt"  # a file, not a pipe: dask's logging could fill a pipe nobody reads yet
+    with open(log, "wb") as handle:
+        process = subprocess.Popen(args, stdout=subprocess.DEVNULL, stderr=handle, start_new_session=True,
+                                   preexec_fn=_default_sigint)
     try:
         deadline = time.monotonic() + 120
         while process.poll() is None and time.monotonic() < deadline:
@@ -138,7 +140,7 @@ def test_a_signal_stops_a_cluster_run_which_the_same_command_resumes(serial, tmp
     finally:
         if process.poll() is None:
             os.killpg(process.pid, signal.SIGKILL)
-    stderr = process.stderr.read().decode(errors="replace")
+    stderr = log.read_text(errors="replace")
     assert returncode != 0, f"the run was not stopped (status {returncode}); stderr:\n{stderr[-2000:]}"
     sessions = json.loads(record_path.read_text())["sessions"]
     assert len(sessions) == 1, f"the stopped session was not recorded: {sessions}"
