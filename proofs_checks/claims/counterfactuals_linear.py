@@ -211,7 +211,11 @@ def _long_documents() -> tuple[bool, dict]:
 # --- the closed forms against the referee ---------------------------------------------------------------------
 
 def _closed_form_mismatch(a, intercept) -> dict | None:
-    """k*, every flipping set of every size and the greedy set against the referee's table; None when they agree."""
+    """k*, every flipping set of every size and the greedy set against the referee's table; None when they agree.
+
+    Float weights are converted to Fractions first: the greedy check compares removal sums exactly, and float sums
+    of a repeated word's equal weights taken in another order can differ by an ulp."""
+    a, intercept = [Fraction(x) for x in a], Fraction(intercept)
     referee = _referee_flips(a, intercept)
     size = minimal_flip_size(a, intercept)
     greedy = greedy_flip_positions(a, intercept)

@@ -123,6 +123,21 @@ def test_a_tie_at_score_zero_is_the_first_class_as_in_freds_argmax():
     assert len(exp.counterfactuals(1)[0].perturbed_ids) == 1 == minimal_flip_size([1, 1], -1)
 
 
+def test_closed_forms_check_is_exact_on_float_weights_of_a_repeated_word():
+    """Float weights of a fitted model (corpus seed 4, 'staff nice tasty nice tasty nice', as fitted under one
+    OpenBLAS kernel): the minimal flipping sets (1, 2, 3, 4) and (2, 3, 4, 5) hold the same words, so their removal
+    sums are equal, yet the float sums in position order differ by an ulp. The step p2 check must agree with the
+    referee here. Catches the greedy set's removal sum compared in floats, which failed p2 on a fresh machine whose
+    BLAS fitted these weights."""
+    from proofs_checks.claims.counterfactuals_linear import _closed_form_mismatch
+
+    a = [-0.832455572717811, 0.43771708793425623, 1.3368847792770637, 0.43771708793425623, 1.3368847792770637,
+         0.43771708793425623]
+    assert sum(a[i] for i in (1, 2, 3, 4)) != sum(a[i] for i in (2, 3, 4, 5))  # the float trap is present
+    assert sum(Fraction(a[i]) for i in (1, 2, 3, 4)) == sum(Fraction(a[i]) for i in (2, 3, 4, 5))
+    assert _closed_form_mismatch(a, 0.33901960969900147) is None
+
+
 def test_long_documents_by_hand(result):
     """FRED's default n for b >= 10 at p = 1/2, alpha = 0.95, max_len = 10 is ceil(log(0.05) / log(1 - 2^-10)) =
     3067; one decisive word among b - 1 neutral ones has q = 2^-b, so P(minimal) = 1 - (1 - 2^-b)^3067: 0.776 at
