@@ -30,7 +30,9 @@ Results: per timed run the total seconds and the seconds inside the classifier
 :class:`_timing.PipelineStepTimer`); the texts (or count-matrix rows) the
 classifier was asked in one explanation, the explanation's distinct perturbation
 patterns, whether the fast path was used, the explanation itself, and the file
-the explainer class came from (the driver checks it lies under ``path``).
+the explainer class came from (the driver checks it lies under ``path``); for
+the installed ``fred``, also the seconds its sampler takes to draw the
+``(n, b)`` design, per repeat.
 """
 
 from __future__ import annotations
@@ -118,6 +120,14 @@ def main() -> None:
     if spec["impl"] == "fred":
         result.update(distinct_patterns=len(np.unique(exp.sample_perturbed, axis=0)), fast_path=exp.fast_path.active,
                       best_ids=list(exp.best_ids), drop=exp.drop, found=exp.found)
+    if spec["impl"] == "fred" and not spec.get("path"):
+        # The floor outside the classifier: no explainer of this sampler can skip drawing the design.
+        draws = []
+        for _ in range(spec["repeats"]):
+            start = time.perf_counter()
+            explainer.sampler.draw(len(exp.tokens), exp.p, n, np.random.default_rng(0))
+            draws.append(time.perf_counter() - start)
+        result["draw"] = draws
     print(json.dumps(result))
 
 

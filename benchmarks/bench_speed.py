@@ -18,7 +18,9 @@ explanation, the explained text and the fast path's check included; the median
 total seconds; the median seconds inside the classifier (``classifier_fn``, or
 on the fast path the pipeline's own steps: vectorizer, TF-IDF transform, model;
 see ``_timing.PipelineStepTimer``), the floor any explainer calling it pays; the
-share of the total outside it; the authors' released code on the same document,
+median seconds the sampler takes to draw the ``(n, b)`` design, the floor outside
+the classifier for any explainer drawing the same design; the share of the total
+outside the classifier; the authors' released code on the same document,
 classifier and n (their only path: strings, beam of width 4) and its ratio to
 ours. "before" is an earlier checkout of ``fred`` (``--before``), "after" the
 installed one; every cell comes from its own fresh interpreter
@@ -172,12 +174,14 @@ def main() -> None:
             cell(total_before, total, ".3f"),
             f"{total_before / total:.1f}x" if before else "", same,
             f"{statistics.median(after['inside']):.3f}",
+            f"{statistics.median(after['draw']):.4f}",
             cell(share_outside(before), share_outside(after), ".0%"),
             f"{statistics.median(theirs['total']):.3f}" if theirs else "",
             f"{statistics.median(theirs['total']) / total:.1f}x" if theirs else "",
         ))
     header = ["document", "model", "classifier_fn", "n", "distinct patterns", "asked (before → after)",
-              "total s (before → after)", "speed-up", "same best_ids", "in classifier s", "outside classifier",
+              "total s (before → after)", "speed-up", "same best_ids", "in classifier s", "design draw s",
+              "outside classifier",
               "authors s", "authors / ours"]
 
     def find(document, model, mode, latency=0.0):
@@ -185,11 +189,17 @@ def main() -> None:
 
     _, _, _, fast, theirs = find("yelp, 150 tokens", "logistic", "fast")
     ratio = statistics.median(theirs["total"]) / statistics.median(fast["total"]) if theirs else None
+    inside, draw = statistics.median(fast["inside"]), statistics.median(fast["draw"])
+    # outside / (inside + outside) <= TARGET_OUTSIDE  <=>  outside <= inside * TARGET_OUTSIDE / (1 - TARGET_OUTSIDE)
+    allowed = inside * TARGET_OUTSIDE / (1 - TARGET_OUTSIDE)
+    floor = (f"; drawing the design alone takes {draw * 1e3:.2f} ms, "
+             f"{'more' if draw > allowed else 'less'} than the {allowed * 1e3:.2f} ms the target leaves outside "
+             f"the classifier's {inside * 1e3:.2f} ms")
     verdicts = [(f"yelp 150 tokens, logistic, fast path, beam: >= {TARGET_AUTHORS_RATIO:.0f}x faster than the "
                  "authors' code", None if ratio is None else ratio >= TARGET_AUTHORS_RATIO,
                  "authors' checkout not given" if ratio is None else f"{ratio:.1f}x"),
                 (f"same row: time outside the classifier <= {TARGET_OUTSIDE:.0%} of the total",
-                 share_outside(fast) <= TARGET_OUTSIDE, f"{share_outside(fast):.0%}")]
+                 share_outside(fast) <= TARGET_OUTSIDE, f"{share_outside(fast):.0%}{floor}")]
     for row, _, _, after, _ in results:
         if row.document.startswith("restaurants") and row.mode != "strings":
             allowed = after["distinct_patterns"] + 1 + (CHECK_ROWS if row.mode == "fast" else 0)

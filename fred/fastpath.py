@@ -214,27 +214,35 @@ class BagOfWordsFastPath:
     def counts(self, tokens: Sequence[str], perturbed: np.ndarray):
         """The count matrix ``CountVectorizer.transform`` would return for the masked texts.
 
-        Built sparse from the kept slots (a kept position contributes its
-        features), never as a dense ``(n, V)`` or ``(n, u)`` matrix: the nonzero
-        entries of the kept-slot indicators, row by row, are the matrix entries,
-        and a feature kept at several positions gives a run of equal columns
-        whose length is its count.
+        Built from the kept slots (a kept position contributes its features),
+        never through a ``(n, V)`` matrix or a float product: the count of the
+        document's u distinct features in each row is the sum of their
+        kept-slot indicators, an ``(n, u)`` array of small integers no larger
+        than the design, whose nonzero entries, row by row, are the CSR entries.
         """
         positions, columns = self._slots(tokens)
         n = perturbed.shape[0]
-        # Row-major flat indices (np.nonzero on 2-d input is several times slower): columns ascend within a row.
-        rows, slots = np.divmod(np.flatnonzero(~perturbed[:, positions]), len(positions) or 1)
-        columns = columns[slots]
-        starts = np.ones(len(rows), dtype=bool)
-        starts[1:] = (rows[1:] != rows[:-1]) | (columns[1:] != columns[:-1])
-        starts = np.flatnonzero(starts)
-        data = np.diff(np.append(starts, len(rows))).astype(self.vectorizer.dtype)
+        first = np.ones(len(columns), dtype=bool)
+        first[1:] = columns[1:] != columns[:-1]
+        group = np.cumsum(first) - 1
+        starts = np.flatnonzero(first)
+        rank = np.arange(len(columns)) - starts[group]  # a slot's place among the slots of its feature
+        kept = ~perturbed[:, positions]
+        counts = kept[:, first].astype(np.min_scalar_type(rank.max(initial=0) + 1))
+        for r in range(1, rank.max(initial=0) + 1):  # as many passes as the most repeated feature has extra slots
+            counts[:, group[rank == r]] += kept[:, rank == r]
+        # Row-major flat indices of a boolean array (np.nonzero on 2-d or integer input is several times slower).
+        flat = np.flatnonzero(counts != 0)
+        lengths = np.count_nonzero(counts, axis=1)
+        indptr = np.zeros(n + 1, dtype=np.int32)
+        np.cumsum(lengths, out=indptr[1:])
+        u = len(starts)
+        indices = columns[starts][flat - np.repeat(np.arange(n) * u, lengths)]
+        data = counts.reshape(-1)[flat].astype(self.vectorizer.dtype)
         if self.vectorizer.binary:
             data.fill(1)
-        indptr = np.zeros(n + 1, dtype=np.int32)
-        np.cumsum(np.bincount(rows[starts], minlength=n), out=indptr[1:])
         shape = (n, len(self.vectorizer.vocabulary_))
-        return self._sparse_type((data, columns[starts], indptr), shape=shape)
+        return self._sparse_type((data, indices, indptr), shape=shape)
 
     def _scores(self, counts):
         """The pipeline method on a count matrix, each distinct row scored once.

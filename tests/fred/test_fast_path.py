@@ -142,6 +142,22 @@ def test_count_matrix_equals_vectorizer_on_rendered_texts(corpus, pipeline, p):
     assert not unsorted, f"doc={doc!r} seed={seed}: rows {unsorted} have unsorted or repeated column indices"
 
 
+@pytest.mark.parametrize("repeats", [255, 256, 300, 70_000])
+def test_count_of_a_word_repeated_past_a_small_integer_range_is_not_wrapped(repeats):
+    """Catches per-row counts accumulated in a fixed small integer type (uint8 wraps 300 to 44; uint16
+    wraps 70000) instead of one wide enough for the most repeated word of the document."""
+    pipe = make_pipeline(TfidfVectorizer(), LogisticRegression()).fit(TRAIN, LABELS)
+    fast, status = setup_fast_path(pipe.predict_proba, MaskSampler(MASK))
+    assert status.active, status
+    tokens = ["good"] * repeats + ["bad", "good"]
+    perturbed = np.zeros((3, len(tokens)), dtype=bool)
+    perturbed[1, :2] = perturbed[2, -1] = True
+    got = fast.counts(tokens, perturbed)
+    want = CountVectorizer.transform(pipe[0], render_masked(tokens, perturbed, MASK))
+    assert (got != want).nnz == 0, (f"repeats={repeats}: got counts {got.toarray()[:, got.indices[:2]].tolist()}, "
+                                    f"want {want.toarray()[:, want.indices[:2]].tolist()}")
+
+
 @given(st.lists(st.text(alphabet="aZé1_-'!?., \u00a8\u00df", min_size=1, max_size=6).map(lambda s: s.replace(" ", "")),
                 min_size=1, max_size=6).map(lambda ts: [t for t in ts if t] or ["x"]),
        st.sampled_from(SAFE_PATTERNS), st.sampled_from([None, "unicode", "ascii"]), st.booleans())
