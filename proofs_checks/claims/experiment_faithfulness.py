@@ -15,7 +15,7 @@ better on at least one of the three and significantly worse on none.
 
 from __future__ import annotations
 
-from ..paired_tests import ALPHA, compare, load_run, missing_step, run_step, run_steps, tag
+from ..paired_tests import ALPHA, FIVE_EXPLAINER_RUNS, compare, load_run, missing_step, run_step, run_steps, tag
 from ..paper_experiments import FAITHFULNESS, TABLES
 from ..results import ClaimResult, checked
 
@@ -26,15 +26,7 @@ STATEMENT = (
     'FRED-mask and FRED-pos produce more faithful explanations than the others." Faithfulness is Sufficiency, '
     'Comprehensiveness and AUC-MoRF (section 4, paragraph "Faithfulness"); the others are LIME, SHAP and Anchors.'
 )
-#: The committed runs with all five explainers; the sixth and seventh in the authors' setting (their threshold,
-#: n = 5000, their beam, documents of at least 4 tokens, LIME/SHAP k = |FRED-pos|), the one the paper's tables were
-#: made in; the last two on the MiniLM sentence-encoder classifier.
-FILES = ("results/restaurants_logistic_p0.5_eps0.15.csv", "results/restaurants_tree_p0.5_eps0.15.csv",
-         "results/restaurants_forest_p0.5_eps0.15.csv", "results/yelp_logistic_p0.5_eps0.15.csv",
-         "results/yelp_forest_p0.5_eps0.15.csv",
-         "results/restaurants_logistic_p0.5_eps0.15_original_n5000_released-beam_min4_kfredpos.csv",
-         "results/yelp_logistic_p0.5_eps0.15_original_n5000_released-beam_min4_kfredpos.csv",
-         "results/restaurants_minilm_p0.5_eps0.15.csv", "results/yelp_minilm_p0.5_eps0.15.csv")
+FILES = FIVE_EXPLAINER_RUNS
 VARIANTS = ("fred", "fredpos")
 OTHERS = ("lime", "shap", "anchor")
 READING = ("a FRED variant is more faithful than a competitor when it is significantly better (Holm-adjusted "

@@ -13,9 +13,22 @@ import numpy as np
 import pytest
 from numpy.testing import assert_allclose
 
-from proofs_checks.paired_tests import ALPHA, ROOT, Run, compare, load_run, tag
+from proofs_checks.paired_tests import ALPHA, FIVE_EXPLAINER_RUNS, ROOT, Run, compare, load_run, tag
+
+from ._experiment_results import read
 
 RESTAURANTS = "results/restaurants_logistic_p0.5_eps0.15.csv"
+FIVE = {"fred", "fredpos", "lime", "shap", "anchor"}
+
+
+def test_five_explainer_runs_are_every_committed_run_with_the_five():
+    """The three experiment claims that compare the five explainers read FIVE_EXPLAINER_RUNS: it must be exactly
+    the committed CSVs holding all five, found here by reading every results/*.csv. Catches a new run committed but
+    left out of the claims (or a listed file that lost an explainer)."""
+    found = {f"results/{p.name}" for p in sorted((ROOT / "results").glob("*.csv"))
+             if set(read(f"results/{p.name}")) >= FIVE}
+    assert found == set(FIVE_EXPLAINER_RUNS) and len(FIVE_EXPLAINER_RUNS) == len(found), (
+        f"committed five-explainer runs {sorted(found)}, listed {sorted(FIVE_EXPLAINER_RUNS)}")
 
 
 def _run(values: dict[str, list[float]], metric: str) -> Run:
