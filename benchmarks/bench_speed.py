@@ -173,7 +173,7 @@ def main() -> None:
             cell(before and before["asked"], after["asked"], "d"),
             cell(total_before, total, ".3f"),
             f"{total_before / total:.1f}x" if before else "", same,
-            f"{statistics.median(after['inside']):.3f}",
+            f"{statistics.median(after['inside']):.4f}",
             f"{statistics.median(after['draw']):.4f}",
             cell(share_outside(before), share_outside(after), ".0%"),
             f"{statistics.median(theirs['total']):.3f}" if theirs else "",
