@@ -1,8 +1,8 @@
 """Section 4 and appendix B.2: SHAP is significantly more efficient (faster) than LIME.
 
-* On our runs (every committed five-explainer run,
-  :data:`proofs_checks.paired_tests.FIVE_EXPLAINER_RUNS`): the time of one explanation, paired by document, Wilcoxon signed-rank test
-  (:mod:`proofs_checks.paired_tests`; one test per file, so Holm changes nothing).
+* On our runs (every committed five-explainer run, :data:`proofs_checks.paired_tests.FIVE_EXPLAINER_RUNS`): the
+  time of one explanation, paired by document, Wilcoxon signed-rank test (:mod:`proofs_checks.paired_tests`; one
+  test per file, so Holm changes nothing).
 * On the paper's own tables (all 34: the sentence is in section 4 and again in appendix B.2): a table where LIME's
   mean time is strictly below SHAP's contradicts it.
 
