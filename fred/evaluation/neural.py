@@ -12,7 +12,9 @@ that point cannot change its prediction and every explainer gives them no weight
 that long (none of the Restaurants reviews).
 
 Every text is encoded once per classifier: embeddings are kept in a cache keyed by the text (FRED, LIME, SHAP and
-Anchors ask for the same perturbed texts many times, and a short review has few distinct perturbations).
+Anchors ask for the same perturbed texts many times, and a short review has few distinct perturbations). A text's
+embedding depends slightly (about 1e-7) on the other texts of its batch, which the encoder pads to the longest, so
+with the cache, scores depend at that level on which texts were encoded first.
 """
 
 from __future__ import annotations

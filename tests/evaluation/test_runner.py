@@ -4,6 +4,7 @@ Anchor adapter's position mapping. The dask cluster is tested in test_cluster.py
 
 import importlib
 import math
+from dataclasses import replace
 
 import numpy as np
 import pytest
@@ -11,7 +12,8 @@ import pytest
 from fred.evaluation import runner
 from fred.evaluation.__main__ import main
 from fred.evaluation.explainers import Attribution, AnchorAdapter, token_starts, top_k
-from fred.evaluation.runner import RunConfig, RunResult, document_seeds, markdown, run, select_documents
+from fred.evaluation.runner import (MINILM_ORDER_NOTE, RunConfig, RunResult, document_seeds, markdown, run,
+                                   select_documents)
 
 # shap's import emits matplotlib deprecation notices unrelated to this code.
 pytestmark = pytest.mark.filterwarnings("ignore::PendingDeprecationWarning")
@@ -206,6 +208,18 @@ def _result(rows):
     return RunResult(config, rows, {}, 0.9, 30, 10, 5, [{"started": "now", "wall_seconds": 1.0, "documents": 12,
                                                           "cluster": {"kind": "in process", "workers": 0}}],
                      None, None)
+
+
+def test_only_a_minilm_summary_qualifies_its_order_independence():
+    """Catches a MiniLM run's summary claiming its numbers do not depend on the order of its documents at all (the
+    encoder's batches make them differ at about 1e-7; tests/evaluation/test_neural.py bounds the embeddings), or
+    a TF-IDF run's summary losing that guarantee."""
+    rows = [{"doc": 0, "test_index": 0, "explainer": "fred", **{c: 0.5 for c in (
+        "sufficiency", "comprehensiveness", "robustness", "aucmorf_authors", "time", "proportion", "aucmorf")}}]
+    tree = markdown(_result(rows))
+    minilm = markdown(replace(_result(rows), config=replace(_result(rows).config, model="minilm")))
+    assert "order in which documents completed." in tree and MINILM_ORDER_NOTE not in tree
+    assert f"order in which documents completed {MINILM_ORDER_NOTE}." in minilm
 
 
 def test_table_gives_mean_and_standard_error_and_marks_significant_differences():
