@@ -513,7 +513,6 @@ def run(config: RunConfig, out: str | os.PathLike, *, workers: int | None = None
                                encoding="utf-8")
 
     save_record()
-    written = 0
     try:
         with ExitStack() as stack:
             if _on_cluster(workers, scheduler, len(pending)):
@@ -525,8 +524,10 @@ def run(config: RunConfig, out: str | os.PathLike, *, workers: int | None = None
             with open(csv_path, "a", newline="", encoding="utf-8") as handle:
                 for rows in results:
                     _append_rows(handle, rows)
-                    written += 1
     finally:  # an interrupted session is recorded too, with the documents it wrote
+        # Counted in the file, not as they are appended: a signal handled between a document's write and its count
+        # (during the fsync, say) would otherwise leave a session that wrote documents unrecorded.
+        written = len({r["doc"] for r in _complete(read_rows(csv_path), list(adapters))} - finished)
         if written:
             sessions.append({"started": started, "wall_seconds": time.perf_counter() - start,
                              "documents": written, "cluster": cluster, "command": config.command,

@@ -3,6 +3,7 @@ needed): a smoke test, the per-document seeds, the document selection, resuming,
 Anchor adapter's position mapping. The dask cluster is tested in test_cluster.py."""
 
 import importlib
+import json
 import math
 from dataclasses import replace
 
@@ -171,6 +172,26 @@ def test_interrupted_run_resumes_without_redoing_or_duplicating(larger_data_dir,
     assert [(s["documents"], s.get("interrupted", False)) for s in resumed.sessions] == [(2, True), (3, False)]
     again = run(config, tmp_path / "resumed", workers=0, progress=False)
     assert calls == [0, 1, 2, 3, 4] and _without_time(again.rows) == _without_time(clean.rows)
+
+
+def test_a_signal_right_after_a_document_is_written_still_records_it(larger_data_dir, tmp_path, monkeypatch):
+    """A KeyboardInterrupt raised as the first document's rows reach the disk (as a signal arriving during the
+    fsync is handled when it returns, before the runner moves on): the session is recorded as interrupted with
+    that one document, the count read back from the CSV. Catches a session recorded only for documents counted
+    after their write returned, which left the run of the first signal test on a loaded machine unrecorded."""
+    config = _config(larger_data_dir, n_docs=3)
+    original = runner._append_rows
+
+    def interrupted(handle, rows):
+        original(handle, rows)
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(runner, "_append_rows", interrupted)
+    with pytest.raises(KeyboardInterrupt):
+        run(config, tmp_path, workers=0, progress=False)
+    record = json.loads((tmp_path / f"{config.stem}.run.json").read_text())
+    assert [(s["documents"], s.get("interrupted")) for s in record["sessions"]] == [(1, True)], record["sessions"]
+    assert {r["doc"] for r in runner.read_rows(tmp_path / f"{config.stem}.csv")} == {0}
 
 
 def test_default_execution_is_in_process_for_small_runs(monkeypatch):
