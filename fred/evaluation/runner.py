@@ -527,13 +527,13 @@ def run(config: RunConfig, out: str | os.PathLike, *, workers: int | None = None
     finally:  # an interrupted session is recorded too, with the documents it wrote
         # Counted in the file, not as they are appended: a signal handled between a document's write and its count
         # (during the fsync, say) would otherwise leave a session that wrote documents unrecorded.
-        written = len({r["doc"] for r in _complete(read_rows(csv_path), list(adapters))} - finished)
+        rows = _complete(read_rows(csv_path), list(adapters))
+        written = len({r["doc"] for r in rows} - finished)
         if written:
             sessions.append({"started": started, "wall_seconds": time.perf_counter() - start,
                              "documents": written, "cluster": cluster, "command": config.command,
                              **({} if written == len(pending) else {"interrupted": True})})
             save_record()
-    rows = _complete(read_rows(csv_path), list(adapters))
     _write_rows(csv_path, rows)
     save_record()
     result = RunResult(config, rows, unavailable, accuracy, len(x_train), len(x_test),
