@@ -36,6 +36,15 @@ Usage::
 empty. ``--authors DIR``: the authors' checkout (default ``$FRED_AUTHORS_CHECKOUT``);
 without it the authors' columns are empty. ``benchmarks/regenerate.sh`` runs
 every benchmark of ``RESULTS.md`` with both.
+
+Issue 17's target "time outside the classifier at most 20% of the total" on the
+Yelp logistic fast path is reported as issued, and called unreachable when the
+measured design draw alone exceeds the time it allows outside: the fast path
+replaces the classifier's vectorizer by a count matrix, so the pipeline's
+remaining steps take less time than any explainer needs to draw the same
+design (changing the draw would change every seeded result). The restated
+target compares the whole fast-path explanation with the classifier's own time
+on the same n texts (the strings row's time inside ``classifier_fn``): at most 20%.
 """
 
 from __future__ import annotations
@@ -63,6 +72,9 @@ DOCUMENTS = {"restaurants, 10 tokens": (load_restaurants, 10, 3067, "auto"),
              "yelp, 150 tokens": (load_yelp, 150, 5000, "beam")}
 TARGET_AUTHORS_RATIO = 30.0
 TARGET_OUTSIDE = 0.20
+#: Restated target (issue 17): the fast path's whole explanation at most this share of the classifier's own time
+#: on the same n texts (the string path's time inside ``classifier_fn``), the floor of any explainer asking them.
+TARGET_FAST_VS_CLASSIFIER = 0.20
 #: Rows the fast path's check adds to what the model is asked: none, all and every other position masked, 3 rows.
 CHECK_ROWS = 6
 
@@ -188,26 +200,37 @@ def main() -> None:
         return next(r for r in results if r[0] == Row(document, model, mode, latency))
 
     _, _, _, fast, theirs = find("yelp, 150 tokens", "logistic", "fast")
-    ratio = statistics.median(theirs["total"]) / statistics.median(fast["total"]) if theirs else None
+    strings = find("yelp, 150 tokens", "logistic", "strings")[3]
+    total = statistics.median(fast["total"])
+    ratio = statistics.median(theirs["total"]) / total if theirs else None
     inside, draw = statistics.median(fast["inside"]), statistics.median(fast["draw"])
     # outside / (inside + outside) <= TARGET_OUTSIDE  <=>  outside <= inside * TARGET_OUTSIDE / (1 - TARGET_OUTSIDE)
     allowed = inside * TARGET_OUTSIDE / (1 - TARGET_OUTSIDE)
+    outside_ok = share_outside(fast) <= TARGET_OUTSIDE
     floor = (f"; drawing the design alone takes {draw * 1e3:.2f} ms, "
              f"{'more' if draw > allowed else 'less'} than the {allowed * 1e3:.2f} ms the target leaves outside "
              f"the classifier's {inside * 1e3:.2f} ms")
+    # The fast path replaces the classifier's work on the texts by a count matrix, so its own "inside" time
+    # shrinks below the sampler's draw; the restated target compares with the classifier's time on the texts.
+    classifier_on_texts = statistics.median(strings["inside"])
     verdicts = [(f"yelp 150 tokens, logistic, fast path, beam: >= {TARGET_AUTHORS_RATIO:.0f}x faster than the "
                  "authors' code", None if ratio is None else ratio >= TARGET_AUTHORS_RATIO,
                  "authors' checkout not given" if ratio is None else f"{ratio:.1f}x"),
                 (f"same row: time outside the classifier <= {TARGET_OUTSIDE:.0%} of the total",
-                 share_outside(fast) <= TARGET_OUTSIDE, f"{share_outside(fast):.0%}{floor}")]
+                 outside_ok if outside_ok or draw <= allowed else "unreachable", f"{share_outside(fast):.0%}{floor}"),
+                (f"same row, restated: whole explanation <= {TARGET_FAST_VS_CLASSIFIER:.0%} of the classifier's own "
+                 "time on the same n texts (strings row, in classifier)",
+                 total <= TARGET_FAST_VS_CLASSIFIER * classifier_on_texts,
+                 f"{total * 1e3:.1f} ms = {total / classifier_on_texts:.1%} of {classifier_on_texts * 1e3:.1f} ms")]
     for row, _, _, after, _ in results:
         if row.document.startswith("restaurants") and row.mode != "strings":
             allowed = after["distinct_patterns"] + 1 + (CHECK_ROWS if row.mode == "fast" else 0)
             verdicts.append((f"10 tokens, {row.model}, {row.label}: asked <= distinct patterns + the text"
                              + (f" + {CHECK_ROWS} check rows" if row.mode == "fast" else ""),
                              after["asked"] <= allowed, f"{after['asked']} <= {allowed}"))
-    lines = [f"- {'not measured' if ok is None else 'met' if ok else 'MISSED'}: {what} ({detail})"
-             for what, ok, detail in verdicts]
+    labels = {None: "not measured", True: "met", False: "MISSED",
+              "unreachable": "MISSED, unreachable (the design draw alone exceeds it)"}
+    lines = [f"- {labels[ok]}: {what} ({detail})" for what, ok, detail in verdicts]
     report = "\n".join([
         f"Seconds per explanation, median of {args.repeats} runs after a warm-up, each cell in a fresh interpreter; "
         "FRED random_state=0; before = "
@@ -218,7 +241,8 @@ def main() -> None:
         "",
         markdown_table(header, rows),
         "",
-        "Targets (issue 17; the third, every row of bench_compare faster than LIME and SHAP, is checked there):",
+        "Targets (issue 17; the third, every row of bench_compare faster than LIME and SHAP, is checked there; "
+        "the second is restated, see the module docstring):",
         "",
         *lines,
     ])
