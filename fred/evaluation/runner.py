@@ -601,6 +601,11 @@ def markdown(result: RunResult) -> str:
     paper = paper_table(c.dataset, c.model, c.p) if math.isclose(c.eps, 0.15) else None
     n_docs = len({r["doc"] for r in result.rows})
     sessions = result.sessions
+    # A session killed before it could record itself (SIGKILL, or SIGTERM to a runner older than c979120) leaves
+    # documents in the CSV that no recorded wall time covers.
+    recorded = sum(s["documents"] for s in sessions)
+    unrecorded = (f", which computed {recorded} of the {n_docs} documents (the sessions that computed the others "
+                  "were not recorded, so their time is not known)" if recorded < n_docs else "")
     length = f" of at least {c.min_tokens} tokens" if c.min_tokens > 1 else ""
     lines = [f"# {c.dataset} / {c.model} (p={c.p}, eps={c.eps})", "",
              f"Command: `{c.command}`", "",
@@ -609,7 +614,7 @@ def markdown(result: RunResult) -> str:
              f"FRED search {c.search!r} with n = {c.n_samples or 'Lemma 2 size'}. "
              f"Model test accuracy {result.accuracy:.3f} (train {result.n_train}, test {result.n_test}, "
              f"{result.n_positive_test} test documents classified positive). "
-             f"Wall time: {result.wall_seconds:.1f} s over {len(sessions)} session(s).", ""]
+             f"Wall time: {result.wall_seconds:.1f} s over {len(sessions)} session(s){unrecorded}.", ""]
     table = []
     for name in present:
         cells = []

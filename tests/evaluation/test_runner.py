@@ -231,6 +231,21 @@ def _result(rows):
                      None, None)
 
 
+def test_summary_says_which_documents_its_wall_time_covers():
+    """12 documents, recorded sessions covering 12, then 5 of them: the wall time is qualified exactly when the
+    sessions computed fewer documents than the CSV holds. Catches a summary presenting the time of the sessions
+    that recorded themselves as the whole run's (a run resumed after a session killed unrecorded)."""
+    rows = [{"doc": doc, "test_index": doc, "explainer": "fred", **{c: 0.5 for c in (
+        "sufficiency", "comprehensiveness", "robustness", "aucmorf_authors", "time", "proportion", "aucmorf")}}
+            for doc in range(12)]
+    whole = _result(rows)
+    partial = replace(whole, sessions=[dict(whole.sessions[0], documents=3),
+                                       dict(whole.sessions[0], documents=2, interrupted=True)])
+    assert "Wall time: 1.0 s over 1 session(s).\n" in markdown(whole)
+    assert ("Wall time: 2.0 s over 2 session(s), which computed 5 of the 12 documents (the sessions that computed "
+            "the others were not recorded, so their time is not known).") in markdown(partial)
+
+
 def test_only_a_minilm_summary_qualifies_its_order_independence():
     """Catches a MiniLM run's summary claiming its numbers do not depend on the order of its documents at all (the
     encoder's batches make them differ at about 1e-7; tests/evaluation/test_neural.py bounds the embeddings), or
