@@ -14,7 +14,7 @@ Protocol (paper, section 4 and appendix B, with our fixed choices stated):
   for robustness, with the seeds :func:`document_seeds` derives from (run seed,
   the document's index in the test split), so that no result depends on the
   cluster, the order in which documents complete, or a retry (with the MiniLM
-  model, up to about 1e-7: see :data:`MINILM_ORDER_NOTE`); LIME and SHAP
+  model, up to a few times 1e-7: see :data:`MINILM_ORDER_NOTE`); LIME and SHAP
   take k = |FRED's explanation| (``k_from``, FRED mask by default);
 * FRED: ``baseline="mean"`` (the paper) unless ``baseline="original"`` (the
   authors' code, threshold eps * f(xi)), the sample size of Lemma 2 unless
@@ -563,11 +563,12 @@ def summarise(rows: list[dict], explainers: Sequence[str]) -> dict[str, dict[str
 
 
 #: Why a MiniLM run's numbers depend on the order of its documents, slightly (measured: a text's embedding encoded
-#: alone and in a batch of 32 differed by 7e-8; the first 76 Restaurants documents of a 10-re-run run against the
-#: committed 2-re-run one: equal explanations, aucmorf_authors of 8 rows differing by at most 1.3e-7 relative).
-MINILM_ORDER_NOTE = ("beyond about 1e-7 relative: the encoder pads a batch to its longest text, which changes its "
-                     "float32 sums slightly, and each worker's cache keeps a text's first embedding, so which texts "
-                     "shared a batch depends on the documents a worker explained before")
+#: alone and in a batch of 32 differed by 7e-8; the 100 Restaurants documents of the 10-re-run run against an
+#: earlier 2-re-run one, commit cfd69dc: equal explanations, 7 documents with metric values differing, by at most
+#: 1.5e-7 in absolute value, 8e-7 relative, in sufficiency).
+MINILM_ORDER_NOTE = ("beyond a few times 1e-7 in absolute value: the encoder pads a batch to its longest text, which "
+                     "changes its float32 sums slightly, and each worker's cache keeps a text's first embedding, so "
+                     "which texts shared a batch depends on the documents a worker explained before")
 
 
 def _cell(mean: float, se: float, mark: str = "") -> str:

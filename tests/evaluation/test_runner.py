@@ -248,7 +248,7 @@ def test_summary_says_which_documents_its_wall_time_covers():
 
 def test_only_a_minilm_summary_qualifies_its_order_independence():
     """Catches a MiniLM run's summary claiming its numbers do not depend on the order of its documents at all (the
-    encoder's batches make them differ at about 1e-7; tests/evaluation/test_neural.py bounds the embeddings), or
+    encoder's batches make them differ at a few times 1e-7; tests/evaluation/test_neural.py bounds the embeddings), or
     a TF-IDF run's summary losing that guarantee."""
     rows = [{"doc": 0, "test_index": 0, "explainer": "fred", **{c: 0.5 for c in (
         "sufficiency", "comprehensiveness", "robustness", "aucmorf_authors", "time", "proportion", "aucmorf")}}]
