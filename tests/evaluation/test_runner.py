@@ -224,6 +224,14 @@ def test_stem_names_each_option_of_the_authors_setting():
     assert authors.stem == "yelp_logistic_p0.5_eps0.15_original_n5000_released-beam_min4_kfredpos"
 
 
+_METRICS = ("sufficiency", "comprehensiveness", "robustness", "aucmorf_authors", "time", "proportion", "aucmorf")
+
+
+def _row(doc, explainer="fred", **values):
+    """A result row of ``explainer`` on document ``doc``: every metric 0.5 unless given in ``values``."""
+    return {"doc": doc, "test_index": doc, "explainer": explainer, **dict.fromkeys(_METRICS, 0.5), **values}
+
+
 def _result(rows):
     config = RunConfig(dataset="restaurants", model="tree", explainers=("fred", "lime"), command="cmd")
     return RunResult(config, rows, {}, 0.9, 30, 10, 5, [{"started": "now", "wall_seconds": 1.0, "documents": 12,
@@ -235,10 +243,7 @@ def test_summary_says_which_documents_its_wall_time_covers():
     """12 documents, recorded sessions covering 12, then 5 of them: the wall time is qualified exactly when the
     sessions computed fewer documents than the CSV holds. Catches a summary presenting the time of the sessions
     that recorded themselves as the whole run's (a run resumed after a session killed unrecorded)."""
-    rows = [{"doc": doc, "test_index": doc, "explainer": "fred", **{c: 0.5 for c in (
-        "sufficiency", "comprehensiveness", "robustness", "aucmorf_authors", "time", "proportion", "aucmorf")}}
-            for doc in range(12)]
-    whole = _result(rows)
+    whole = _result([_row(doc) for doc in range(12)])
     partial = replace(whole, sessions=[dict(whole.sessions[0], documents=3),
                                        dict(whole.sessions[0], documents=2, interrupted=True)])
     assert "Wall time: 1.0 s over 1 session(s).\n" in markdown(whole)
@@ -250,8 +255,7 @@ def test_only_a_minilm_summary_qualifies_its_order_independence():
     """Catches a MiniLM run's summary claiming its numbers do not depend on the order of its documents at all (the
     encoder's batches make them differ at a few times 1e-7; tests/evaluation/test_neural.py bounds the embeddings), or
     a TF-IDF run's summary losing that guarantee."""
-    rows = [{"doc": 0, "test_index": 0, "explainer": "fred", **{c: 0.5 for c in (
-        "sufficiency", "comprehensiveness", "robustness", "aucmorf_authors", "time", "proportion", "aucmorf")}}]
+    rows = [_row(0)]
     tree = markdown(_result(rows))
     minilm = markdown(replace(_result(rows), config=replace(_result(rows).config, model="minilm")))
     assert "order in which documents completed." in tree and MINILM_ORDER_NOTE not in tree
@@ -264,12 +268,8 @@ def test_table_gives_mean_and_standard_error_and_marks_significant_differences()
     fred; the exact two-sided p is 2 / 2^12, times 7 tests (Holm, the 6 ties have p = 1) = 0.00342. Catches the
     population standard deviation in place of the standard error, a mark on the wrong side, and a table
     without its tests."""
-    rows = []
-    for doc in range(12):
-        for name, shift in (("fred", 0.0), ("lime", 0.1)):
-            rows.append({"doc": doc, "test_index": doc, "explainer": name, "sufficiency": 0.01 * doc ** 2 + shift,
-                         **{c: 0.5 for c in ("comprehensiveness", "robustness", "aucmorf_authors", "time",
-                                             "proportion", "aucmorf")}})
+    rows = [_row(doc, name, sufficiency=0.01 * doc ** 2 + shift)
+            for doc in range(12) for name, shift in (("fred", 0.0), ("lime", 0.1))]
     text = markdown(_result(rows))
     lime = np.array([0.01 * d ** 2 + 0.1 for d in range(12)])
     se = np.std(lime, ddof=1) / np.sqrt(12)
