@@ -38,6 +38,9 @@ import numbers
 from dataclasses import dataclass
 from typing import Mapping, Sequence
 
+import numpy as np
+
+from .beam import scaled_drops
 from .referee import _check_b
 
 
@@ -173,3 +176,49 @@ def algorithm1_rule(drops: Mapping[tuple[int, ...], object], threshold, max_len:
     seen = order if k is None else [c for c in order if len(c) <= k]
     best = next((c for c in reversed(seen) if drops[c] == top), None)
     return best, k
+
+
+def algorithm1_literal_batch(tables, eps, max_len: int) -> dict:
+    """:func:`algorithm1_literal` on the 2^b patterns as rows (p = 1/2, exact drops), for many integer tables at
+    once, and Eq. (2)'s minimal size: integer arithmetic on 2^b times the drops (:func:`analytic.beam.scaled_drops`).
+
+    Returns per row (``tables`` is (R, 2^b), code order): ``best`` the code Algorithm 1 returns (-1 for None),
+    ``returned_at`` the size whose threshold test returned (0: the final ``return best``), ``eq2_size`` the
+    smallest size <= min(l_max, b) with a drop >= eps E[f] (0: none), ``is_solution`` whether ``best`` is a
+    solution of Eq. (2), ``largest_drop`` whether it also has the largest drop of that size, and ``mean_sign``
+    the sign of E[f]. ``eps`` is a Fraction.
+
+    >>> from fractions import Fraction as F
+    >>> r = algorithm1_literal_batch([[-4, -3]], F(3, 20), 10)
+    >>> int(r["best"][0]), int(r["returned_at"][0]), int(r["eq2_size"][0]), bool(r["is_solution"][0])
+    (-1, 1, 1, False)
+    """
+    _check_eps(eps)
+    _check_max_len(max_len)
+    tables = np.asarray(tables, np.int64)
+    n, b = len(tables), tables.shape[1].bit_length() - 1
+    drops = scaled_drops(tables)
+    threshold = eps.numerator * tables.sum(1)  # compared with eps.denominator * 2^b drop
+    sizes = np.array([bin(c).count("1") for c in range(2**b)])
+    best, best_drop = np.full(n, -1), np.zeros(n, np.int64)
+    returned_at, live = np.zeros(n, int), np.ones(n, bool)
+    for size in range(1, min(max_len, b) + 1):
+        for c in itertools.combinations(range(b), size):  # get_candidates' order (assumed)
+            code = sum(1 << i for i in c)
+            take = live & (drops[:, code] >= best_drop)  # 'if Delta_c >= Delta_best'
+            best_drop = np.where(take, drops[:, code], best_drop)
+            best = np.where(take, code, best)
+        stop = live & (eps.denominator * best_drop >= threshold)
+        returned_at[stop] = size
+        live &= ~stop
+    eq2_size, top = np.zeros(n, int), np.zeros(n, np.int64)
+    for size in range(min(max_len, b), 0, -1):
+        size_top = drops[:, sizes == size].max(1)
+        reach = eps.denominator * size_top >= threshold
+        eq2_size = np.where(reach, size, eq2_size)
+        top = np.where(reach, size_top, top)
+    chosen = drops[np.arange(n), np.maximum(best, 0)]
+    is_solution = (best >= 0) & (eq2_size > 0) & (sizes[np.maximum(best, 0)] == eq2_size) \
+        & (eps.denominator * chosen >= threshold)
+    return {"best": best, "returned_at": returned_at, "eq2_size": eq2_size, "is_solution": is_solution,
+            "largest_drop": is_solution & (chosen == top), "mean_sign": np.sign(tables.sum(1))}

@@ -215,6 +215,16 @@ def _all_targets(b: int, max_len: int) -> list[int]:
     return [code_of(s) for r in range(1, min(max_len, b) + 1) for s in itertools.combinations(range(b), r)]
 
 
+def joint_candidate_sizes(b: int, max_len: int) -> list[int]:
+    """Sizes of the candidates :func:`joint_coverage_all_sizes` quantifies over (every non-empty position set of
+    size <= max_len of a b-token document), so that a caller can check them against a statement's hypotheses.
+
+    >>> joint_candidate_sizes(3, 2)
+    [1, 1, 1, 2, 2, 2]
+    """
+    return [bin(t).count("1") for t in _all_targets(b, max_len)]
+
+
 def joint_coverage_all_sizes(b: int, n: int, p, max_len: int):
     """P(every non-empty position set of size <= max_len is perturbed in some of n rows), any max_len >= 1.
 

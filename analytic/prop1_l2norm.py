@@ -11,7 +11,7 @@ in a document a word contributes lambda_j whatever its v_j.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Sequence
+from typing import Mapping, Sequence
 
 import numpy as np
 import sympy as sp
@@ -47,17 +47,30 @@ class L2NormalisedLinearModel:
         return np.array(out)
 
 
-def l2_table_sym(model: L2NormalisedLinearModel, tokens: Sequence[str]) -> list:
+def l2_table_sym(model: L2NormalisedLinearModel, tokens: Sequence[str], *,
+                 exact_idf: Mapping[str, sp.Expr] | None = None) -> list:
     """f of ``model`` on every mask pattern of ``tokens`` as exact sympy numbers (code order of
     analytic.referee: bit i set = position i masked, i.e. removed). Floats are read as the exact binary
     rationals they are, so the drops of :func:`analytic.referee.all_drops_rational` on this table are exact.
 
+    ``exact_idf`` gives v_j as exact sympy numbers in place of ``model.idf`` (e.g. Definition 1's
+    ``1 + log((N + 1)/(N_j + 1))``, which no float is); the model's floats must round them.
+
     >>> f = L2NormalisedLinearModel({"a": 1.0, "b": 0.5}, {"a": 0.5, "b": 2.0})
     >>> l2_table_sym(f, ["a", "b"])
     [3*sqrt(17)/17, 1/2, 1, 0]
+    >>> g = L2NormalisedLinearModel({"a": 1.0, "b": 1.0}, {"a": 1 + float(np.log(2)), "b": 1.0})
+    >>> l2_table_sym(g, ["a"], exact_idf={"a": 1 + sp.log(2), "b": sp.Integer(1)})
+    [1, 0]
     """
     coef = {w: sp.Rational(c) for w, c in model.coef.items()}
-    idf = {w: sp.Rational(v) for w, v in model.idf.items()}
+    if exact_idf is None:
+        idf = {w: sp.Rational(v) for w, v in model.idf.items()}
+    else:
+        idf = dict(exact_idf)
+        if set(idf) != set(model.words) or any(abs(float(idf[w]) - model.idf[w]) > 1e-12 * abs(model.idf[w])
+                                               for w in model.words):
+            raise ValueError(f"exact_idf {idf} does not round to the model's idf {model.idf}")
     out = []
     for code in range(2 ** len(tokens)):
         kept = [t for i, t in enumerate(tokens) if not code >> i & 1]

@@ -31,6 +31,7 @@ from .subject import checking
 
 OUTCOMES = ("checked", "not applicable", "error", "not involved")
 KEPT = ("holds", "argued")
+BROKEN = ("fails", "unproved")
 
 
 @dataclass(frozen=True)
@@ -107,7 +108,13 @@ class Comparison:
     @property
     def breaks(self) -> tuple[str, ...]:
         """Claims whose guarantee holds for the reference and fails (or is unproved) for the explainer."""
-        return tuple(r.id for r, s in self._guaranteed() if s.outcome == "checked" and s.guarantee not in KEPT)
+        return tuple(r.id for r, s in self._guaranteed() if s.outcome == "checked" and s.guarantee in BROKEN)
+
+    @property
+    def inconclusive(self) -> tuple[str, ...]:
+        """Claims whose guarantee holds for the reference and whose check on the explainer is inconclusive (a
+        test that could not reach its level): neither kept nor broken, so not checked."""
+        return tuple(r.id for r, s in self._guaranteed() if s.outcome == "checked" and s.guarantee == "inconclusive")
 
     @property
     def keeps(self) -> tuple[str, ...]:
@@ -129,12 +136,12 @@ class Comparison:
 
     @property
     def ok(self) -> bool:
-        """No broken guarantee and no check that could not run."""
-        return not self.breaks and not self.errors
+        """No broken guarantee, no check that could not run, and none that could not conclude."""
+        return not self.breaks and not self.errors and not self.inconclusive
 
     def to_dict(self) -> dict:
         return {"explainer": self.explainer, "ok": self.ok, "breaks": list(self.breaks), "keeps": list(self.keeps),
-                "errors": list(self.errors),
+                "inconclusive": list(self.inconclusive), "errors": list(self.errors),
                 "claims": [{"id": r.id, "reference": r.to_dict(), "explainer": s.to_dict(),
                             "new_failures": [f.id for f in self.new_failures(r.id)]} for r, s in self._pairs()]}
 
@@ -153,6 +160,9 @@ class Comparison:
             lines.append(f"  {claim_id}: steps that hold for the reference and fail here: "
                          + "; ".join(f"{s.id}: {s.note}" for s in steps))
         lines += ["", f"Guarantees it keeps ({len(self.keeps)}): " + (", ".join(self.keeps) or "none")]
+        if self.inconclusive:
+            lines += ["", "Inconclusive on this explainer (a test that cannot reach its level; not checked): "
+                      + ", ".join(self.inconclusive)]
         skipped = [s for s in self.subject if s.outcome in ("not applicable", "error")]
         if skipped:
             lines += ["", "Not checked on this explainer:"]

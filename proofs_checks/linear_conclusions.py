@@ -7,8 +7,9 @@ Both are judged by exact enumeration (``analytic``), and FRED's own choice with 
 exact sampler is checked against them.
 
 Eq. (2) can have several solutions (every set of the minimal size whose drop reaches the
-threshold), so each (case, p, eps) is also judged on *every* solution (Prop. 1 as written,
-"the solution" read as any minimiser), besides FRED's choice (the largest drop among them).
+threshold), so each (case, p, eps) is also judged on *every* solution (the stronger reading of
+Prop. 1, "the solution" as any minimiser), besides FRED's choice (the largest drop among them, the
+reading its text supports); :func:`reading_summary` reports both.
 """
 
 from __future__ import annotations
@@ -161,10 +162,34 @@ def summarise(verdicts: list[CaseVerdict]) -> tuple[int, list[CaseVerdict]]:
     return len(verdicts), bad
 
 
+def reading_summary(verdicts: list[CaseVerdict], in_scope) -> dict:
+    """Prop. 1's two readings on the family: FRED's choice, and every solution of Eq. (2), against (i) and (ii).
+
+    ``in_scope`` selects the verdicts inside the statement's hypotheses (e.g. f(xi) > 0 and distinct weights);
+    the top set's optimality and FRED's choice being a solution are checked on every verdict. Each violation of
+    (i) or (ii) by some solution is listed with the number of solutions and E[f], so the boundary of the
+    every-solution reading can be read off: (ii) fails only with several solutions, (i) only with E[f] < 0.
+    """
+    scope = [v for v in verdicts if in_scope(v)]
+    per = {w: [{**v.describe(x["eps"]), "n_solutions": x["n_solutions"], "mean": v.mean, "f_xi": v.original}
+               for v in scope for x in v.solution_violations_of(w)] for w in ("(i)", "(ii)")}
+    return {"cases": sum(len(v.solution_checks) for v in scope),
+            "fred_choice_violations": [{**v.describe(x["eps"]), "violates": x["violates"]} for v in scope
+                                       for x in v.fred_violations],
+            "top_set_not_best_at_some_size": [{**v.describe(), "size": x["size"]} for v in verdicts
+                                              for x in v.top_set_not_best],
+            "fred_choice_not_a_solution": [v.describe(c["eps"]) for v in verdicts for c in v.solution_checks
+                                           if not c["fred_choice_is_a_solution"]],
+            "near_threshold_drops": sum(c["near_threshold"] for v in verdicts for c in v.solution_checks),
+            "every_solution_i": per["(i)"], "every_solution_ii": per["(ii)"],
+            "ii_violations_have_several_solutions": all(f["n_solutions"] > 1 for f in per["(ii)"]),
+            "i_violations_have_negative_mean": all(f["mean"] < 0 for f in per["(i)"])}
+
+
 # --------------------------------------------------------------------------- the rational grid of small models
 # Small linear models f = lambda_0 + sum of a_i over kept positions (Eq. 6 per position, mask = removal) with
-# rational numbers: the counterexample searches of Prop. 1 and its corrected statement's exhaustive check run
-# on it in exact arithmetic. "Smaller" means fewer tokens, then earlier in the grid order below (the index
+# rational numbers: the counterexample searches and exhaustive checks of Prop. 1's readings run on it in exact
+# arithmetic. "Smaller" means fewer tokens, then earlier in the grid order below (the index
 # tuple of the weights, then the intercept, p and eps indices).
 
 GRID_WEIGHTS = (Fraction(1), Fraction(1, 2), Fraction(-1, 100), Fraction(2), Fraction(-1), Fraction(0))
@@ -239,3 +264,26 @@ def minimal_grid_counterexample(breaks, max_tokens: int = GRID_MAX_TOKENS, max_e
     first = next((pt for pt in smaller if breaks(pt)), None)
     return {"point": found if first is None else first, "found_by_search": found,
             "smaller_points_checked": len(smaller), "minimal": first is None}
+
+
+# --------------------------------------------------------------------------- confidence-score models
+# Small linear models whose every output on the 2^b perturbations lies in [0, 1], the section's premise that f is a
+# confidence score (lines 233, 452), with negative weights among them so that Prop. 1's (i) is tested. One word per
+# position, in decreasing weight order (w1 has the largest lambda_j idf_j, as line 493 numbers the words).
+
+UNIT_WEIGHTS = (Fraction(1, 10), Fraction(1, 5), Fraction(3, 10), Fraction(2, 5), Fraction(1, 2), Fraction(-1, 10),
+                Fraction(-1, 5))
+UNIT_INTERCEPTS = (Fraction(0), Fraction(1, 10), Fraction(1, 5), Fraction(3, 10))
+
+
+def unit_interval_models(max_tokens: int = GRID_MAX_TOKENS):
+    """Every (a, lambda_0) of distinct :data:`UNIT_WEIGHTS` (in decreasing order) and :data:`UNIT_INTERCEPTS` whose
+    2^b outputs lambda_0 + sum of the kept a_i all lie in [0, 1]; fewer tokens first, then the index tuple of the
+    weights (``itertools.combinations`` order), then the intercept: the order "smaller" refers to."""
+    for b in range(1, max_tokens + 1):
+        for chosen in itertools.combinations(range(len(UNIT_WEIGHTS)), b):
+            a = tuple(sorted((UNIT_WEIGHTS[i] for i in chosen), reverse=True))
+            for l0 in UNIT_INTERCEPTS:
+                outputs = [l0 + sum(x for x, kept in zip(a, z) if kept) for z in itertools.product((0, 1), repeat=b)]
+                if all(0 <= v <= 1 for v in outputs):
+                    yield a, l0

@@ -7,8 +7,8 @@ documents both explained, pairing their values document by document.
 **The test.** ``scipy.stats.wilcoxon`` on the non-zero differences d = x - y, ``alternative="two-sided"``,
 ``zero_method="wilcox"``, ``method="auto"``:
 
-* two-sided, with the direction read from the signed ranks (W+ against W-), because the faithfulness claim needs
-  decisions both ways (an explainer significantly better on one metric and significantly worse on none); a
+* two-sided, with the direction read from the signed ranks (W+ against W-), because the claims need decisions
+  both ways (significantly better supports a claim, significantly worse contradicts it); a
   two-sided test at level alpha with its direction read off is a one-sided test at level alpha/2 for each
   direction, so the claims that need one direction only are tested conservatively;
 * the documents whose two values are equal are dropped (Wilcoxon's own convention, ``"wilcox"``): two explainers
@@ -29,15 +29,39 @@ step decides on) form one family; :func:`holm` adjusts their p-values (Holm's st
 only when every one of its steps holds (an intersection-union test), which needs no correction across steps: a
 claim wrongly found "supported" needs a false significant difference in one family, whose probability Holm keeps
 at most :data:`ALPHA` (for directions read off two-sided tests this is the usual guarantee, proved for independent
-tests). That level is the ``false_alarm_probability`` each statistical step records. A claim that is not
-supported may also be a test without enough power: the values give the direction and size of every difference.
+tests), or a false "not worse" (below). That level is the ``false_alarm_probability`` each statistical step
+records. A step whose tests neither confirm nor contradict what it checks is inconclusive, never a failure.
+
+**Power.** With m documents where two explainers differ, the exact signed-rank test cannot give a two-sided
+p-value below 2/2^m (every difference of one sign), and Holm's first rejection in a family of k tests needs
+p <= ALPHA/k: with k = 3, m >= 7 (3 * 2/2^6 = 3/32 > 0.05). Each test records the smallest p-value its test could
+give on its own magnitudes (``p_attainable``: the test applied to |d|, every difference made positive; 2/2^m on
+the exact branch) and the Holm adjustment of those over the family (``p_holm_attainable``, Holm's adjustment being
+non-decreasing in every p-value): a test whose ``p_holm_attainable`` exceeds :data:`ALPHA` cannot reject at any
+data with its magnitudes, and its non-rejection is no evidence at all. No non-rejection is evidence of "no
+difference" either: "not worse" needs :func:`noninferiority`.
+
+**Not worse.** :func:`noninferiority` is the one-sided half of a TOST: a paired t-test of H0 "x is worse than y by
+at least :data:`MARGIN` on average" (the metric's arrow sets "worse"), rejected at :data:`ALPHA`. A statement that
+needs "not worse" on several metrics needs every one of those tests to reject (an intersection-union test, which
+needs no multiplicity correction). :data:`MARGIN` is the printing resolution of the paper's tables, 0.001 in the
+units of the metrics (the model's predicted probability; :data:`proofs_checks.paper_gaps.MEAN_UNIT`): "not worse"
+is "not worse by as much as the smallest difference the paper's tables print". The t-test's level rests on the
+mean of 100 paired differences being close to normal.
+
+**The setting.** :func:`setting` computes, from a run's configuration, whether it is in the paper's setting (a
+model and dataset the paper has a table for, at its p and eps) and in the authors' (their threshold, n = 5000,
+their beam, documents of at least 4 tokens, LIME/SHAP k = |FRED-pos|, 100 documents): a claim's hypotheses pick the
+conditions its sentence needs (:func:`setting_hypotheses`), and a run outside them is this project's extension,
+never a counterexample. Even in the authors' setting, FRED-pos is this project's PosSampler (the authors'
+replacement dictionaries differ), and the models with such runs, the Restaurants and Yelp logistic regressions,
+have their tables in the appendix: :func:`setting_label` says both wherever a step names the setting.
 
 **Missing files.** A result file that is not committed (or a ``pip install`` without the repository's
 ``results/``) does not crash the report: :func:`missing_step` gives an ``argued`` step saying what was not tested
 and where the command that makes the file is, so the claim cannot read "supported" on fewer runs than it names
 (the rule makes an experiment with an untested step "unproved"), and a failing step elsewhere still decides "not
-supported". An argued step, not a
-failing one: a run that was not made is no evidence against the paper.
+supported". An argued step, not a failing one: a run that was not made is no evidence against the paper.
 """
 
 from __future__ import annotations
@@ -45,21 +69,26 @@ from __future__ import annotations
 import csv
 import math
 import re
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 import numpy as np
+from scipy import stats
 
 from fred.evaluation.statistics import holm, signed_rank
 
-from .paper_experiments import BETTER
-from .results import StepResult, argued, checked
+from .paper_experiments import BETTER, TABLES
+from .paper_gaps import MEAN_UNIT
+from .results import StepResult, argued, checked, hypotheses
 
 #: The repository root; result files are named relative to it, so every verdict names the file it read.
 ROOT = Path(__file__).resolve().parents[1]
 #: Family-wise error rate of the Holm-adjusted decisions of one step.
 ALPHA = 0.05
+#: Non-inferiority margin of :func:`noninferiority`, in the units of the metric: the tables' printing resolution
+#: (module docstring).
+MARGIN = MEAN_UNIT
 #: The column of a result CSV for each metric of the paper's tables: ``aucmorf_authors`` is the computation
 #: behind the paper's tables (normalised by f(xi), defined for one-token anchors), see results/README.md.
 COLUMN = {"sufficiency": "sufficiency", "comprehensiveness": "comprehensiveness", "robustness": "robustness",
@@ -124,6 +153,50 @@ class Run:
         return {"file": self.path, "config_file": self.config_path, "seed": self.seed, "baseline": self.baseline,
                 "n_documents": len({d for rows in self.values.values() for d in rows})}
 
+    @property
+    def paper_table(self) -> str:
+        """The label the paper's table for the run's dataset, model and p would have (``exp-tab:yelp_forest_5``)."""
+        c = self.config
+        p = {"0.5": "5", "0.1": "1"}.get(c.get("p", ""), "?")
+        return f"exp-tab:{c.get('dataset')}_{c.get('model')}_{p}"
+
+
+def setting(run: Run) -> dict[str, bool]:
+    """Each condition of the paper's and the authors' setting, computed from the run's configuration (module
+    docstring): ``paper_table`` (the paper has a table for the run's dataset, model and p, at eps = 0.15),
+    ``authors_threshold``, ``authors_sample_size``, ``authors_search``, ``authors_min_tokens``, ``k_from_fredpos``,
+    ``paper_document_count`` (100 documents) and ``papers_machine`` (timed on the paper's Nvidia A100)."""
+    c = run.config
+    return {"paper_table": run.paper_table in TABLES and c.get("eps") == "0.15",
+            "authors_threshold": run.baseline == "original", "authors_sample_size": c.get("n_samples") == "5000",
+            "authors_search": c.get("search") == "released-beam", "authors_min_tokens": c.get("min_tokens") == "4",
+            "k_from_fredpos": c.get("k_from") == "fredpos", "paper_document_count": c.get("n_docs") == "100",
+            "papers_machine": "A100" in c.get("machine", "")}
+
+
+#: The conditions of the authors' setting (:func:`setting`), all of which a run in it meets.
+AUTHORS_SETTING = ("paper_table", "paper_document_count", "authors_threshold", "authors_sample_size",
+                   "authors_search", "authors_min_tokens", "k_from_fredpos")
+
+
+def setting_hypotheses(run: Run, conditions: tuple[str, ...] = AUTHORS_SETTING) -> dict:
+    """The hypotheses record (results.hypotheses) of ``conditions`` of :func:`setting` on ``run``: whether the run
+    is in the setting a claim's sentence needs."""
+    s = setting(run)
+    return hypotheses(**{k: s[k] for k in conditions})
+
+
+def setting_label(run: Run, record: dict) -> str:
+    """How a step names the setting of ``run`` given its :func:`setting_hypotheses` ``record``: the authors'
+    settings it meets, this project's FRED-pos, and where the paper prints the model's table; or this project's
+    setting and the conditions it misses."""
+    if not record["satisfies_hypotheses"]:
+        missed = [k for k, ok in record["hypotheses"].items() if not ok]
+        return f"this project's setting (not {', '.join(missed)})"
+    k = " and LIME/SHAP k = |FRED-pos|" if "k_from_fredpos" in record["hypotheses"] else ""
+    return (f"the authors' threshold, n = 5000, beam and minimum length{k}, with this project's FRED-pos; the "
+            f"model of {run.paper_table}, a table of {TABLES[run.paper_table].place}")
+
 
 def tag(path: str) -> str:
     """The short name of a result file in step ids: ``restaurants-logistic`` for
@@ -136,13 +209,17 @@ def tag(path: str) -> str:
 
 
 def _config(md: Path) -> dict[str, str]:
+    """The ``Configuration:`` line of a run's summary as key=value pairs, and its ``Machine:`` line as ``machine``."""
     if not md.is_file():
         return {}
+    config = {}
     for line in md.read_text().splitlines():
         if line.startswith("Configuration:"):
             pairs = re.findall(r"(\w+)=(\([^)]*\)|[^,]*)", line.removeprefix("Configuration:"))
-            return {k: v.strip() for k, v in pairs}
-    return {}
+            config.update((k, v.strip()) for k, v in pairs)
+        elif line.startswith("Machine:"):
+            config["machine"] = line.removeprefix("Machine:").strip()
+    return config
 
 
 def _number(text: str) -> float:
@@ -177,7 +254,9 @@ class PairedTest:
     mean_difference: float
     median_difference: float
     p_raw: float
+    p_attainable: float
     p_holm: float = field(default=math.nan)
+    p_holm_attainable: float = field(default=math.nan)
 
     @property
     def better(self) -> str | None:
@@ -192,6 +271,12 @@ class PairedTest:
         return self.p_holm <= ALPHA
 
     @property
+    def can_reject(self) -> bool:
+        """Whether the test can reject at :data:`ALPHA` in its family at any data with its magnitudes (module
+        docstring, "Power")."""
+        return self.p_holm_attainable <= ALPHA
+
+    @property
     def winner(self) -> str | None:
         """``better`` when the Holm-adjusted difference is significant, else None."""
         return self.better if self.significant else None
@@ -201,7 +286,8 @@ class PairedTest:
                 "n_documents": self.n_documents, "n_nonzero": self.n_nonzero, "w_plus": self.w_plus,
                 "w_minus": self.w_minus, "mean_difference_x_minus_y": self.mean_difference,
                 "median_difference_x_minus_y": self.median_difference, "p_raw": self.p_raw, "p_holm": self.p_holm,
-                "better": self.better, "significant": self.significant}
+                "p_attainable": self.p_attainable, "p_holm_attainable": self.p_holm_attainable,
+                "can_reject": self.can_reject, "better": self.better, "significant": self.significant}
 
 
 def paired_test(run: Run, x: str, y: str, metric: str) -> PairedTest:
@@ -211,40 +297,66 @@ def paired_test(run: Run, x: str, y: str, metric: str) -> PairedTest:
         raise ValueError(f"{run.path}: no document has a finite {metric} for both {x} and {y}")
     r = signed_rank(a - b)
     return PairedTest(x, y, metric, int(a.size), r["n_nonzero"], r["w_plus"], r["w_minus"], float(np.mean(a - b)),
-                      float(np.median(a - b)), r["p_value"])
+                      float(np.median(a - b)), r["p_value"], attainable_p(a - b))
+
+
+#: Up to this many non-zero differences the signed-rank test is exact on every branch (its exact null distribution,
+#: or all 2^m sign flips of the midranks when |d| has ties), fred.evaluation.statistics.
+EXACT_UP_TO = 13
+
+
+def attainable_p(d: np.ndarray) -> float:
+    """The smallest p-value the signed-rank test can give on differences with the magnitudes of ``d`` (module
+    docstring, "Power"): every difference of one sign. With m <= :data:`EXACT_UP_TO` non-zero differences the test
+    is exact and that is min(1, 2/2^m), a power of two and so exact in floating point; beyond, the test itself
+    applied to |d| (its normal approximation with ties, where 2/2^m would flatter it).
+
+    >>> attainable_p(np.array([0.3, -0.1, 0.0, 0.2, 0.2, -0.5, 0.4]))  # six differ: 2/2^6 = 1/32
+    0.03125
+    """
+    m = int(np.count_nonzero(d))
+    return min(1.0, 2.0 ** (1 - m)) if m <= EXACT_UP_TO else signed_rank(np.abs(d))["p_value"]
 
 
 def compare(run: Run, pairs: Iterable[tuple[str, str]], metrics: Iterable[str]) -> tuple[PairedTest, ...]:
-    """Every pair ``(x, y)`` on every metric, Holm-adjusted as one family."""
+    """Every pair ``(x, y)`` on every metric, Holm-adjusted as one family (the attainable p-values too)."""
     metrics = tuple(metrics)
     tests = [paired_test(run, x, y, metric) for x, y in pairs for metric in metrics]
-    return tuple(replace(t, p_holm=p) for t, p in zip(tests, holm([t.p_raw for t in tests])))
+    return tuple(replace(t, p_holm=p, p_holm_attainable=q) for t, p, q in
+                 zip(tests, holm([t.p_raw for t in tests]), holm([t.p_attainable for t in tests])))
 
 
-def run_step(id: str, claim: str, run: Run, note: str, *, holds, values: dict) -> StepResult:
+def noninferiority(run: Run, x: str, y: str, metric: str, margin: float = MARGIN) -> dict:
+    """Whether ``x`` is shown not worse than ``y`` on ``metric`` by more than ``margin`` (module docstring, "Not
+    worse"): the one-sided paired t-test of H0 mean(s (x - y)) <= -margin, s = +1 when higher is better, -1 when
+    lower is; ``not_worse`` when it rejects at :data:`ALPHA`. With fewer than two documents, or every difference
+    equal, the t-test is undefined and the decision is the sign of the shifted difference itself."""
+    a, b = run.paired(x, y, metric)
+    shifted = BETTER[metric] * (a - b) + margin
+    if shifted.size < 2 or np.ptp(shifted) == 0:
+        p = 0.0 if shifted.size and shifted[0] > 0 else 1.0
+    else:
+        p = float(stats.ttest_1samp(shifted, 0.0, alternative="greater").pvalue)
+    return {"x": x, "y": y, "metric": metric, "margin": margin, "n_documents": int(shifted.size),
+            "mean_advantage_x": float(np.mean(shifted) - margin) if shifted.size else math.nan, "p_value": p,
+            "not_worse": p <= ALPHA}
+
+
+def run_step(id: str, claim: str, run: Run, note: str, *, holds, values: dict, conclusive=True,
+             reading: str | None = None) -> StepResult:
     """A statement step decided on the committed run ``run``: statistical evidence, the run's file and seed, and the
-    family-wise level as its false-alarm probability."""
+    family-wise level as its false-alarm probability; ``conclusive`` False when its tests neither reject nor
+    confirm (module docstring), ``reading`` the claim's reading the run speaks to."""
     return checked(id, claim, "statement", "statistical", f"{note} [read {run.path}]", holds=holds,
-                   values={**run.describe(), "false_alarm_probability": ALPHA, **values})
+                   values={**run.describe(), "false_alarm_probability": ALPHA, **values}, conclusive=conclusive,
+                   reading=reading)
 
 
 #: Why a run named by a claim was not tested when its file is absent.
 MISSING = "the file is not committed (results/README.md gives the command that makes it)"
 
 
-def missing_step(id: str, claim: str, path: str, reason: str = MISSING) -> StepResult:
+def missing_step(id: str, claim: str, path: str, reason: str = MISSING, reading: str | None = None) -> StepResult:
     """The step a run could not be tested on: argued, never holding, saying why (module docstring)."""
     return argued(id, claim, "statement", f"Not tested on {path}: {reason}; the claim is not machine-checked on "
-                                          "this run.")
-
-
-def run_steps(files: Iterable[str], step_of: Callable[[str], tuple[StepResult, dict | None]]
-              ) -> tuple[list[StepResult], dict | None]:
-    """One statement step per committed run (``step_of(path)`` returns the step and, when it fails, the
-    contradicting values), and the first run that contradicts the claim (None when none does)."""
-    steps, first = [], None
-    for path in files:
-        step, failing = step_of(path)
-        steps.append(step)
-        first = first or failing
-    return steps, first
+                                          "this run.", reading=reading)

@@ -315,3 +315,74 @@ MODEL_ACCURACY: dict[tuple[str, str], float] = {
     ("Tweets", "Logistic Regression"): 0.930, ("Tweets", "Decision Tree"): 0.941, ("Tweets", "Random Forest"): 0.959,
     ("Tweets", "RoBERTa"): 0.273, ("Tweets", "DistilBERT"): 0.929,
 }
+
+#: The 1-based line of the LaTeX source where each table's ``fred`` row is printed; its other rows follow on the
+#: next lines in the order of :data:`EXPLAINERS` (see :func:`row_line`).
+FIRST_ROW_LINE: dict[str, int] = {
+    'exp-tab:restaurants_roberta_5': 591, 'exp-tab:yelp_forest_5': 607, 'exp-tab:imdb_distilbert_5': 623,
+    'exp-tab:imdb_roberta_5': 639, 'exp-tab:tweets_tree_5': 655, 'exp-tab:tweets_forest_5': 671,
+    'exp-tab:restaurants_logistic_1': 1189, 'exp-tab:restaurants_logistic_5': 1205,
+    'exp-tab:restaurants_tree_1': 1221, 'exp-tab:restaurants_tree_5': 1237, 'exp-tab:restaurants_forest_1': 1253,
+    'exp-tab:restaurants_forest_5': 1269, 'exp-tab:restaurants_distilbert_1': 1285,
+    'exp-tab:restaurants_distilbert_5': 1301, 'exp-tab:restaurants_roberta_1': 1317,
+    'exp-tab:yelp_logistic_1': 1333, 'exp-tab:yelp_logistic_5': 1349, 'exp-tab:yelp_tree_1': 1365,
+    'exp-tab:yelp_tree_5': 1381, 'exp-tab:yelp_forest_1': 1397, 'exp-tab:yelp_distilbert_1': 1413,
+    'exp-tab:yelp_distilbert_5': 1429, 'exp-tab:yelp_roberta_1': 1445, 'exp-tab:imdb_logistic_1': 1461,
+    'exp-tab:imdb_logistic_5': 1477, 'exp-tab:imdb_tree_1': 1493, 'exp-tab:imdb_tree_5': 1509,
+    'exp-tab:imdb_forest_1': 1525, 'exp-tab:imdb_forest_5': 1541, 'exp-tab:imdb_distilbert_1': 1557,
+    'exp-tab:imdb_roberta_1': 1573, 'exp-tab:tweets_tree_1': 1589, 'exp-tab:tweets_forest_1': 1605,
+    'exp-tab:tweets_distilbert_1': 1621,
+}
+
+
+def row_line(label: str, explainer: str) -> int:
+    """The 1-based line of the source where ``explainer``'s row of table ``label`` is printed.
+
+    >>> row_line("exp-tab:restaurants_distilbert_1", "shap")
+    1288
+    """
+    return FIRST_ROW_LINE[label] + EXPLAINERS.index(explainer)
+
+
+#: The underlined cells, which mark the best value of a column (only the six tables of section 4 have any):
+#: label -> metric -> the explainers whose cell is underlined, in the order of the rows.
+UNDERLINED: dict[str, dict[str, tuple[str, ...]]] = {
+    'exp-tab:restaurants_roberta_5': {
+        'sufficiency': ('anchor',), 'comprehensiveness': ('fred',), 'robustness': ('shap',), 'aucmorf': ('fred',),
+        'time': ('shap',), 'proportion': ('anchor',),
+    },
+    'exp-tab:yelp_forest_5': {
+        'sufficiency': ('fred',), 'comprehensiveness': ('fred',), 'robustness': ('shap',), 'aucmorf': ('fredpos',),
+        'time': ('lime',), 'proportion': ('anchor',),
+    },
+    'exp-tab:imdb_distilbert_5': {
+        'sufficiency': ('fred',), 'comprehensiveness': ('fred',), 'robustness': ('shap', 'anchor'),
+        'aucmorf': ('fred',), 'time': ('anchor',), 'proportion': ('anchor',),
+    },
+    'exp-tab:imdb_roberta_5': {
+        'sufficiency': ('fred',), 'comprehensiveness': ('fred',), 'robustness': ('shap',), 'aucmorf': ('fred',),
+        'time': ('shap',), 'proportion': ('anchor',),
+    },
+    'exp-tab:tweets_tree_5': {
+        'sufficiency': ('fred', 'lime'), 'comprehensiveness': ('fred', 'fredpos'), 'robustness': ('shap',),
+        'aucmorf': ('fredpos',), 'time': ('shap',), 'proportion': ('anchor',),
+    },
+    'exp-tab:tweets_forest_5': {
+        'sufficiency': ('fred',), 'comprehensiveness': ('fredpos',), 'aucmorf': ('fredpos',), 'time': ('shap',),
+    },
+}
+
+#: How tab:model_accuracy names the datasets and models of the comparison tables' labels.
+ACCURACY_NAMES = {"restaurants": "Restaurants", "yelp": "Yelp", "imdb": "IMDB", "tweets": "Tweets",
+                  "logistic": "Logistic Regression", "tree": "Decision Tree", "forest": "Random Forest",
+                  "roberta": "RoBERTa", "distilbert": "DistilBERT"}
+
+
+def accuracy_key(label: str) -> tuple[str, str]:
+    """The ``(dataset, model)`` key of :data:`MODEL_ACCURACY` for the comparison table ``label``.
+
+    >>> accuracy_key("exp-tab:imdb_distilbert_5")
+    ('IMDB', 'DistilBERT')
+    """
+    dataset, model, _ = label.removeprefix("exp-tab:").split("_")
+    return ACCURACY_NAMES[dataset], ACCURACY_NAMES[model]

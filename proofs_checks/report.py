@@ -14,13 +14,47 @@ from dataclasses import dataclass
 from fred._markdown import markdown_table
 from fred._provenance import describe, environment
 
-from .claims import CLAIMS
-from .results import EMPIRICAL_KINDS, EVIDENCE, RULE, ClaimResult
+from .claims import CLAIMS, NEW_CLAIMS
+from .results import EMPIRICAL_KINDS, EVIDENCE, RULE, WORDING, ClaimResult
 
 
 def _counterexample_label(claim: ClaimResult) -> str:
     """An experiment is contradicted by a table row or a run, which has no "smaller"; a statement by a minimal case."""
     return "Contradicting evidence" if claim.kind in EMPIRICAL_KINDS else "Minimal counterexample"
+
+
+def _kind_label(claim: ClaimResult) -> str:
+    """The kind, saying when the statement is ours and not the paper's."""
+    return f"{claim.kind} (ours: the paper does not state it)" if claim.ours else claim.kind
+
+
+def _reading_lines(claim: ClaimResult) -> list[str]:
+    """One line per reading: its verdict and meaning; a non-headline reading that fails is said to fail beside
+    the headline, never in its place."""
+    lines = []
+    for r in claim.readings:
+        verdict = WORDING[claim.kind][claim.reading_status(r.id)]
+        if r.role == "headline":
+            lines.append(f"headline reading '{r.id}' ({verdict}): {r.meaning}")
+        else:
+            article = "an" if r.role[0] in "aeiou" else "a"
+            lines.append(f"{article} {r.role} reading '{r.id}' {verdict}: {r.meaning}")
+    return lines
+
+
+def _corrected_label(claim: ClaimResult) -> str:
+    """A claim that fails is corrected; beside a headline that holds, the same field states precisely what is true
+    (of the stronger readings too), which is no correction."""
+    return "corrected" if claim.status in ("fails", "unproved") else "precise statement"
+
+
+def _for(step) -> str:
+    """', reading X' for a step that tests one reading only."""
+    return f", reading {step.reading}" if step.reading else ""
+
+
+def _quote_text(quotes) -> str:
+    return " ".join(f"(line {q.line}) \"{' '.join(q.text.split())}\"" for q in quotes)
 
 
 #: Packages the report's verdicts depend on beyond the core ones.
@@ -41,19 +75,26 @@ class Report:
         by_evidence = Counter(s.evidence for s in steps)
         return {
             "claims": len(self.claims),
+            "claims_new": [c.id for c in self.claims if c.id in NEW_CLAIMS],
+            "claims_with_several_readings": sum(1 for c in self.claims if c.readings),
+            "claims_ours": sum(1 for c in self.claims if c.ours),
             "verdicts": dict(Counter(c.status for c in self.claims)),
             "steps": len(steps),
             "steps_machine_checked": sum(1 for s in steps if s.evidence != "argument"),
             "steps_argued": by_evidence["argument"],
             "steps_by_evidence": {e: by_evidence[e] for e in EVIDENCE},
             "steps_failing": sum(1 for s in steps if s.status == "fails"),
+            "steps_inconclusive": sum(1 for s in steps if s.status == "inconclusive"),
         }
 
     def _header(self) -> str:
         s = self.summary()
-        return (f"{s['claims']} claims; {s['steps']} steps: {s['steps_machine_checked']} machine-checked ("
+        new = f": {', '.join(s['claims_new'])}" if s["claims_new"] else ""
+        return (f"{s['claims']} claims ({len(s['claims_new'])} new in this revision{new}; "
+                f"{s['claims_with_several_readings']} with several readings; {s['claims_ours']} ours, not the "
+                f"paper's); {s['steps']} steps: {s['steps_machine_checked']} machine-checked ("
                 + ", ".join(f"{e} {s['steps_by_evidence'][e]}" for e in EVIDENCE if e != "argument")
-                + f"), {s['steps_argued']} argued.")
+                + f"), {s['steps_argued']} argued; {s['steps_inconclusive']} inconclusive.")
 
     def to_dict(self) -> dict:
         """The JSON schema: {"rule", "summary", "claims": [...], "environment": {...}}."""
@@ -68,40 +109,53 @@ class Report:
         lines = ["FRED paper: claim-by-claim verification", "", f"Rule: {RULE}", "", self._header(), ""]
         width = max(len(c.id) for c in self.claims)
         for c in self.claims:
-            corrected = f"; corrected: {c.corrected_status}" if c.corrected else ""
+            corrected = f"; {_corrected_label(c)}: {c.corrected_status}" if c.corrected else ""
             lines.append(f"{c.id:<{width}}  {c.kind:<11}  {c.verdict}{corrected}")
         for c in self.claims:
-            lines += ["", f"== {c.id} ({c.kind}): {c.verdict}", f"statement: {c.statement}",
+            lines += ["", f"== {c.id} ({_kind_label(c)}): {c.verdict}", f"statement: {c.statement}",
+                      f"the paper's words: {_quote_text(c.source)}", *_reading_lines(c),
                       f"conditions: {c.conditions}", f"evidence: {', '.join(c.evidence)}"]
             if c.corrected:
-                lines.append(f"corrected ({c.corrected_status}): {c.corrected}")
+                lines.append(f"{_corrected_label(c)} ({c.corrected_status}): {c.corrected}")
             if c.counterexample:
                 lines.append(f"{_counterexample_label(c).lower()}: {json.dumps(c.counterexample)}")
-            lines += [f"  [{s.status}] {s.id} ({s.role}, {s.evidence}): {s.note}" for s in c.steps]
+            lines += [f"  [{s.status}] {s.id} ({s.role}, {s.evidence}{_for(s)}): {s.note}" for s in c.steps]
         return "\n".join(lines)
 
     def to_markdown(self) -> str:
         lines = ["# FRED paper: claim-by-claim verification", "",
                  "Generated by `python -m proofs_checks --markdown proofs_checks/REPORT.md`; do not edit by hand.",
                  "", f"**Rule.** {RULE}", "", f"**Steps.** {self._header()}", "",
-                 markdown_table(["claim", "kind", "verdict", "corrected statement", "evidence"],
-                                [[f"[{c.id}](#{c.id})", c.kind, f"**{c.verdict}**", c.corrected_status or "–",
-                                  ", ".join(c.evidence)] for c in self.claims])]
+                 markdown_table(["claim", "kind", "verdict", "other readings", "corrected or precise statement",
+                                "evidence"],
+                                [[f"[{c.id}](#{c.id})", c.kind + (" (ours)" if c.ours else ""), f"**{c.verdict}**",
+                                  "; ".join(f"{r.role} '{r.id}': {WORDING[c.kind][c.reading_status(r.id)]}"
+                                            for r in c.readings if r.role != "headline") or "–",
+                                  c.corrected_status or "–", ", ".join(c.evidence)] for c in self.claims])]
         for c in self.claims:
-            lines += ["", f"## {c.id}", "", f"**Kind: {c.kind}. Verdict: {c.verdict}.**", "",
-                      f"**Statement (as written).** {c.statement}", "", f"**Conditions.** {c.conditions}", ""]
+            lines += ["", f"## {c.id}", "", f"**Kind: {_kind_label(c)}. Verdict: {c.verdict}.**", "",
+                      f"**Statement.** {c.statement}", "", "**The paper's words.**", "",
+                      "\n>\n".join(f"> (line {q.line}) {' '.join(q.text.split())}" for q in c.source), ""]
+            if c.readings:
+                lines += ["**Readings.**", "", *[f"- {line}" for line in _reading_lines(c)], ""]
+                for r in c.readings:
+                    if r.why:
+                        lines += [f"  Words for '{r.id}': {_quote_text(r.why)}", ""]
+            lines += [f"**Conditions.** {c.conditions}", ""]
             if c.corrected:
-                lines += [f"**Corrected statement ({c.corrected_status}).** {c.corrected}", ""]
+                lines += [f"**{_corrected_label(c).capitalize()} ({c.corrected_status}).** {c.corrected}", ""]
             if c.counterexample:
                 lines += [f"**{_counterexample_label(c)}.**", "", "```json", json.dumps(c.counterexample, indent=2), "```", ""]
             checked = [s for s in c.steps if s.evidence != "argument"]
             argued = [s for s in c.steps if s.evidence == "argument"]
             if checked:
                 lines.append(markdown_table(["step", "role", "evidence", "status", "note"],
-                                            [[s.id, s.role, s.evidence, s.status, s.note] for s in checked]))
+                                            [[s.id, s.role + _for(s), s.evidence, s.status, s.note]
+                                             for s in checked]))
             if argued:
                 lines += ["", "Argued (a written argument; no computation checks it):", "",
-                          markdown_table(["step", "role", "note"], [[s.id, s.role, s.note] for s in argued])]
+                          markdown_table(["step", "role", "note"], [[s.id, s.role + _for(s), s.note]
+                                                                    for s in argued])]
         lines += ["", "## Environment", "", describe(self.environment), ""]
         return "\n".join(lines)
 

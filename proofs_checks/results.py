@@ -2,7 +2,17 @@
 
 A **step** is one check. Its ``status`` is never typed in: :func:`checked` takes the boolean a computation
 returned together with the values it computed, and :func:`argued` marks a human-written step that no
-computation checks (status ``"argued"``, never ``"holds"``).
+computation checks (status ``"argued"``, never ``"holds"``). A statistical step whose test cannot reach its
+level at the sample size it has, or whose test neither rejects nor confirms what the statement needs (a
+non-rejection where "not worse" needs an equivalence test), is ``"inconclusive"``: ``checked(...,
+conclusive=<computed bool>)``; it is evidence neither way.
+
+A claim quotes the paper (:class:`Quote`: a 1-based line of ``fred-paper.tex`` and a verbatim substring
+starting there; :mod:`proofs_checks.paper_source` checks them against the file). Where the quoted words admit
+several readings, the claim lists them (:class:`Reading`), each with its own steps (``StepResult.reading``) and
+its own verdict; the headline verdict is that of the reading the paper's text supports, chosen by quoted words
+(``Reading.why``), never by which reading holds. A counterexample records whether it satisfies the statement's
+hypotheses (:func:`hypotheses`, a predicate computed on the case): a case outside them is not a counterexample.
 
 Evidence kinds (:data:`EVIDENCE`):
 
@@ -41,9 +51,11 @@ ROLES = ("statement", "correction", "proof", "paper-proof")
 KINDS = ("statement", "proof-step", "extension", "corollary", "discrepancy", "experiment")
 #: Kinds whose claims are empirical: no proof steps, the verdict is decided by the statement steps alone.
 EMPIRICAL_KINDS = ("experiment",)
-STEP_STATUSES = ("holds", "fails", "argued")
+STEP_STATUSES = ("holds", "fails", "inconclusive", "argued")
 #: Claim verdicts, strongest first; see :data:`RULE`.
-VERDICTS = ("holds", "argued", "unproved", "fails")
+VERDICTS = ("holds", "argued", "inconclusive", "unproved", "fails")
+#: How a reading stands to the headline one: the headline is the reading the paper's text supports.
+READING_ROLES = ("headline", "stronger", "weaker", "alternative")
 
 #: The rule, printed at the top of the report.
 RULE = (
@@ -52,22 +64,38 @@ RULE = (
     "claim as written); otherwise 'holds' if its proof steps all hold by computation, 'argued' if they hold or "
     "are argued, and 'unproved' if it has no proof steps or one fails (only the checked cases support it). The "
     "corrected statement's verdict follows the same rule with its correction steps in place of the statement "
-    "steps. An experiment claim has no proof: it holds ('supported') when its statement steps, tests on "
-    "committed results, all hold, and is 'unproved' when one of them could not be tested (argued). Steps checking the paper's own proof ('paper-proof') are reported and never decide a verdict."
+    "steps. A statistical step whose test cannot reach its level at its sample size, or that neither rejects nor "
+    "confirms (a non-rejection offered as 'not worse', with no equivalence test), is 'inconclusive': evidence "
+    "neither way. A claim with no failing statement step and an inconclusive one is 'inconclusive'; an "
+    "inconclusive proof step leaves it 'unproved'. An experiment claim has no proof: it holds ('supported') when "
+    "its statement steps, tests on committed results, all hold, and is 'unproved' when one of them could not be "
+    "tested (argued). Steps checking the paper's own proof ('paper-proof') are reported and never decide a "
+    "verdict: a slip in a proof is not a counterexample to the statement it proves. Where the quoted words admit "
+    "several readings, each reading has its own steps and verdict, and the headline verdict is that of the "
+    "reading the quoted context supports; a stronger reading that fails is reported beside it. A counterexample "
+    "must satisfy the statement's hypotheses (computed, 'satisfies_hypotheses'). Extensions and corollaries are "
+    "this project's statements, not the paper's. Verdicts are shown in the words of the claim's kind: 'argued' as "
+    "'holds (argued)'; for an extension 'extends' / 'does not extend', for a discrepancy 'code agrees' / 'code "
+    "differs', for an experiment 'supported' / 'not supported' in place of 'holds' / 'fails'."
 )
 
 #: How a verdict reads for each kind of claim (a paper statement "fails"; an extension "does not extend").
 WORDING = {
-    "statement": {"holds": "holds", "argued": "holds (argued)", "unproved": "unproved", "fails": "fails"},
-    "proof-step": {"holds": "holds", "argued": "holds (argued)", "unproved": "unproved", "fails": "fails"},
-    "extension": {"holds": "extends", "argued": "extends (argued)", "unproved": "unproved",
-                  "fails": "does not extend"},
-    "corollary": {"holds": "holds", "argued": "holds (argued)", "unproved": "unproved", "fails": "fails"},
-    "discrepancy": {"holds": "code agrees", "argued": "code agrees (argued)", "unproved": "unproved",
-                    "fails": "code differs"},
-    "experiment": {"holds": "supported", "argued": "supported (argued)", "unproved": "unproved",
-                   "fails": "not supported"},
+    "statement": {"holds": "holds", "argued": "holds (argued)", "inconclusive": "inconclusive",
+                  "unproved": "unproved", "fails": "fails"},
+    "proof-step": {"holds": "holds", "argued": "holds (argued)", "inconclusive": "inconclusive",
+                   "unproved": "unproved", "fails": "fails"},
+    "extension": {"holds": "extends", "argued": "extends (argued)", "inconclusive": "inconclusive",
+                  "unproved": "unproved", "fails": "does not extend"},
+    "corollary": {"holds": "holds", "argued": "holds (argued)", "inconclusive": "inconclusive",
+                  "unproved": "unproved", "fails": "fails"},
+    "discrepancy": {"holds": "code agrees", "argued": "code agrees (argued)", "inconclusive": "inconclusive",
+                    "unproved": "unproved", "fails": "code differs"},
+    "experiment": {"holds": "supported", "argued": "supported (argued)", "inconclusive": "inconclusive",
+                   "unproved": "unproved", "fails": "not supported"},
 }
+#: Kinds that are this project's statements, not the paper's: the report labels them as ours.
+OWN_KINDS = ("extension", "corollary")
 
 _STATISTICAL_KEYS = ("false_alarm_probability", "seed")
 
@@ -90,8 +118,74 @@ def _jsonable(value: Any) -> Any:
 
 
 @dataclass(frozen=True)
+class Quote:
+    """Words of the paper: ``text`` is a verbatim substring of ``fred-paper.tex`` (whitespace aside) that starts on
+    its 1-based ``line``; :func:`proofs_checks.paper_source.quote_problems` checks it against the file."""
+
+    line: int
+    text: str
+
+    def __post_init__(self):
+        if isinstance(self.line, bool) or not isinstance(self.line, int) or self.line < 1:
+            raise ValueError(f"a quote's line must be an integer >= 1, got {self.line!r}")
+        if not isinstance(self.text, str) or not self.text.strip():
+            raise ValueError(f"a quote's text must be a non-empty string, got {self.text!r}")
+
+    def to_dict(self) -> dict:
+        return {"line": self.line, "text": self.text}
+
+
+@dataclass(frozen=True)
+class Reading:
+    """One reading of a claim's quoted words. ``role`` says how it stands to the headline reading (the one the
+    paper's text supports: exactly one per claim); ``why`` quotes the words that support (for the headline) or
+    that the reading stretches (for the others). Steps whose ``reading`` is this ``id`` test it; steps with no
+    reading test every reading."""
+
+    id: str
+    role: str
+    meaning: str
+    why: tuple[Quote, ...] = ()
+
+    def __post_init__(self):
+        if self.role not in READING_ROLES:
+            raise ValueError(f"reading {self.id}: role must be one of {READING_ROLES}, got {self.role!r}")
+        if self.role == "headline" and not self.why:
+            raise ValueError(f"reading {self.id}: the headline reading must quote the words that support it (why)")
+
+    def to_dict(self) -> dict:
+        return {"id": self.id, "role": self.role, "meaning": self.meaning, "why": [q.to_dict() for q in self.why]}
+
+
+def hypotheses(**conditions) -> dict:
+    """The record of a case checked against a statement's hypotheses: each named condition is the bool its
+    predicate computed on the case; the case satisfies the hypotheses when all hold.
+
+    >>> hypotheses(decreasing_weights=True, classified_positive=False)
+    {'satisfies_hypotheses': False, 'hypotheses': {'decreasing_weights': True, 'classified_positive': False}}
+    """
+    if not conditions:
+        raise ValueError("hypotheses needs at least one named condition")
+    for name, value in conditions.items():
+        if not isinstance(value, (bool, np.bool_)):
+            raise TypeError(f"hypothesis {name!r} must be the bool a predicate returned, got {type(value).__name__}")
+    values = {name: bool(value) for name, value in conditions.items()}
+    return {"satisfies_hypotheses": all(values.values()), "hypotheses": values}
+
+
+def _check_hypotheses_record(where: str, record: dict) -> None:
+    if not isinstance(record.get("satisfies_hypotheses"), bool) or not isinstance(record.get("hypotheses"), dict):
+        raise ValueError(f"{where}: a counterexample must record 'satisfies_hypotheses' and 'hypotheses', as "
+                         "computed by results.hypotheses() on the case")
+    if record["satisfies_hypotheses"] != all(record["hypotheses"].values()):
+        raise ValueError(f"{where}: 'satisfies_hypotheses' disagrees with its conditions {record['hypotheses']}")
+
+
+@dataclass(frozen=True)
 class StepResult:
-    """One check of a claim: build it with :func:`checked` or :func:`argued`, never with a typed status."""
+    """One check of a claim: build it with :func:`checked` or :func:`argued`, never with a typed status.
+
+    ``reading`` names the claim's :class:`Reading` the step tests (None: every reading)."""
 
     id: str
     claim: str
@@ -100,6 +194,7 @@ class StepResult:
     status: str
     note: str
     values: dict = field(default_factory=dict)
+    reading: str | None = None
 
     def __post_init__(self):
         if self.role not in ROLES:
@@ -115,26 +210,44 @@ class StepResult:
             raise ValueError(f"step {self.id}: a checked step must carry the values its check computed")
         if self.evidence == "statistical" and not all(k in self.values for k in _STATISTICAL_KEYS):
             raise ValueError(f"step {self.id}: a statistical step must record {_STATISTICAL_KEYS} in values")
+        if self.status == "inconclusive" and (self.evidence != "statistical" or self.values.get("conclusive")
+                                              is not False):
+            raise ValueError(f"step {self.id}: only a statistical step whose check computed conclusive=False is "
+                             "'inconclusive'")
+        if self.evidence == "counterexample":
+            _check_hypotheses_record(f"step {self.id}", self.values)
+            if self.status == "fails" and self.role != "paper-proof" and not self.values["satisfies_hypotheses"]:
+                raise ValueError(f"step {self.id}: a case outside the statement's hypotheses is not a "
+                                 f"counterexample ({self.values['hypotheses']})")
         json.dumps(self.values)  # refuse values that the JSON report cannot carry
 
     def to_dict(self) -> dict:
         """JSON-serialisable dictionary."""
         return {"id": self.id, "claim": self.claim, "role": self.role, "evidence": self.evidence,
-                "status": self.status, "note": self.note, "values": self.values}
+                "status": self.status, "reading": self.reading, "note": self.note, "values": self.values}
 
 
-def checked(id: str, claim: str, role: str, evidence: str, note: str, *, holds, values: dict) -> StepResult:
-    """A step whose status is the outcome ``holds`` of a computation that saw ``values``."""
+def checked(id: str, claim: str, role: str, evidence: str, note: str, *, holds, values: dict,
+            conclusive=True, reading: str | None = None) -> StepResult:
+    """A step whose status is the outcome ``holds`` of a computation that saw ``values``.
+
+    ``conclusive`` is the bool a statistical check computed: False when its test cannot reach its level at the
+    sample size it has, or neither rejects nor confirms; the step is then 'inconclusive' whatever ``holds``."""
     if evidence == "argument":
         raise ValueError(f"step {id}: a checked step cannot have evidence 'argument'; use argued()")
-    if not isinstance(holds, (bool, np.bool_)):
-        raise TypeError(f"step {id}: holds must be the bool a check returned, got {type(holds).__name__}")
-    return StepResult(id, claim, role, evidence, "holds" if holds else "fails", note, _jsonable(values))
+    for name, flag in (("holds", holds), ("conclusive", conclusive)):
+        if not isinstance(flag, (bool, np.bool_)):
+            raise TypeError(f"step {id}: {name} must be the bool a check returned, got {type(flag).__name__}")
+    values = _jsonable(values)
+    if not conclusive:
+        values = {**values, "conclusive": False}
+    status = "inconclusive" if not conclusive else "holds" if holds else "fails"
+    return StepResult(id, claim, role, evidence, status, note, values, reading)
 
 
-def argued(id: str, claim: str, role: str, note: str) -> StepResult:
+def argued(id: str, claim: str, role: str, note: str, *, reading: str | None = None) -> StepResult:
     """A human-written step that no computation checks: reported as 'argued', never as 'holds'."""
-    return StepResult(id, claim, role, "argument", "argued", note)
+    return StepResult(id, claim, role, "argument", "argued", note, reading=reading)
 
 
 def decide(tests: list[StepResult], proof: list[StepResult], empirical: bool = False) -> str:
@@ -142,11 +255,13 @@ def decide(tests: list[StepResult], proof: list[StepResult], empirical: bool = F
     ``empirical`` claim (an experiment) needs no proof steps, only direct tests."""
     if any(s.status == "fails" for s in tests):
         return "fails"
+    if any(s.status == "inconclusive" for s in tests):
+        return "inconclusive"
     if empirical:
         # An experiment is supported by data only: an untested (argued) step leaves it unproved.
         if not tests or any(s.status == "argued" for s in tests):
             return "unproved"
-    elif not proof or any(s.status == "fails" for s in proof):
+    elif not proof or any(s.status in ("fails", "inconclusive") for s in proof):
         return "unproved"
     if any(s.status == "argued" for s in proof + tests):
         return "argued"
@@ -155,11 +270,13 @@ def decide(tests: list[StepResult], proof: list[StepResult], empirical: bool = F
 
 @dataclass(frozen=True)
 class ClaimResult:
-    """A claim, how it was checked step by step, and the verdicts that follow from the steps by :data:`RULE`.
+    """A claim, the paper's words it is about, how it was checked step by step, and the verdicts that follow from
+    the steps by :data:`RULE`.
 
-    ``counterexample`` is a minimal one (a dict of inputs and the values that contradict the statement) or
-    None; ``corrected`` is the corrected statement when the claim fails as written (its verdict is
-    :attr:`corrected_status`).
+    ``source`` quotes the paper (at least one :class:`Quote`); ``readings`` lists the readings of those words when
+    they admit several (empty: one reading). ``counterexample`` is a minimal one (a dict of inputs and the values
+    that contradict the statement, with its computed ``satisfies_hypotheses``) or None; ``corrected`` is the
+    corrected statement when the claim fails as written (its verdict is :attr:`corrected_status`).
     """
 
     id: str
@@ -169,6 +286,8 @@ class ClaimResult:
     counterexample: dict[str, Any] | None
     steps: tuple[StepResult, ...]
     corrected: str | None = None
+    source: tuple[Quote, ...] = ()
+    readings: tuple[Reading, ...] = ()
 
     def __post_init__(self):
         if self.kind not in KINDS:
@@ -178,28 +297,55 @@ class ClaimResult:
             raise ValueError(f"claim {self.id}: an {self.kind} claim has no proof steps, got roles {sorted(roles)}")
         if "correction" in roles and self.corrected is None:
             raise ValueError(f"claim {self.id}: correction steps need a corrected statement")
+        if not all(isinstance(q, Quote) for q in self.source):
+            raise TypeError(f"claim {self.id}: source must be a tuple of Quote")
+        ids = [r.id for r in self.readings]
+        if self.readings and (len(set(ids)) != len(ids) or [r.role for r in self.readings].count("headline") != 1):
+            raise ValueError(f"claim {self.id}: readings need distinct ids and exactly one headline, got "
+                             f"{[(r.id, r.role) for r in self.readings]}")
+        stray = {s.reading for s in self.steps} - set(ids) - {None}
+        if stray:
+            raise ValueError(f"claim {self.id}: steps name unknown readings {sorted(stray)}")
         if self.counterexample is not None:
+            _check_hypotheses_record(f"claim {self.id}", self.counterexample)
             json.dumps(self.counterexample)
 
-    def _steps(self, role: str) -> list[StepResult]:
-        return [s for s in self.steps if s.role == role]
+    def _steps(self, role: str, reading: str | None = None) -> list[StepResult]:
+        return [s for s in self.steps if s.role == role and s.reading in (None, reading)]
+
+    @property
+    def headline(self) -> Reading | None:
+        """The reading the paper's text supports (None when the words admit one reading)."""
+        return next((r for r in self.readings if r.role == "headline"), None)
+
+    def reading_status(self, reading: str | None) -> str:
+        """The verdict on the statement under ``reading`` (its own steps and the shared ones), by :data:`RULE`."""
+        return decide(self._steps("statement", reading), self._steps("proof", reading),
+                      self.kind in EMPIRICAL_KINDS)
 
     @property
     def status(self) -> str:
-        """The verdict on the claim as written, by :data:`RULE`."""
-        return decide(self._steps("statement"), self._steps("proof"), self.kind in EMPIRICAL_KINDS)
+        """The verdict on the claim as written, on its headline reading, by :data:`RULE`."""
+        return self.reading_status(None if self.headline is None else self.headline.id)
 
     @property
     def corrected_status(self) -> str | None:
         """The verdict on the corrected statement, by :data:`RULE` (None when there is no correction)."""
         if self.corrected is None:
             return None
-        return decide(self._steps("correction"), self._steps("proof"), self.kind in EMPIRICAL_KINDS)
+        headline = None if self.headline is None else self.headline.id
+        return decide(self._steps("correction", headline), self._steps("proof", headline),
+                      self.kind in EMPIRICAL_KINDS)
 
     @property
     def verdict(self) -> str:
         """:attr:`status` in the words of the claim's kind (an extension that fails "does not extend")."""
         return WORDING[self.kind][self.status]
+
+    @property
+    def ours(self) -> bool:
+        """True when the statement is this project's (an extension or corollary), not the paper's."""
+        return self.kind in OWN_KINDS
 
     @property
     def evidence(self) -> tuple[str, ...]:
@@ -212,9 +358,13 @@ class ClaimResult:
         return {
             "id": self.id,
             "kind": self.kind,
+            "ours": self.ours,
             "statement": self.statement,
+            "source": [q.to_dict() for q in self.source],
             "status": self.status,
             "verdict": self.verdict,
+            "readings": [dict(r.to_dict(), status=self.reading_status(r.id),
+                              verdict=WORDING[self.kind][self.reading_status(r.id)]) for r in self.readings],
             "conditions": self.conditions,
             "counterexample": self.counterexample,
             "corrected": self.corrected,

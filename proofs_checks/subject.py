@@ -12,9 +12,11 @@ reason, which makes the whole claim "not applicable" for that subject:
   ``fred_options`` tag (a factory that builds ``Fred``, or a modified ``Fred``, accepts them as keywords),
   except a ``baseline`` or ``search`` equal to the one the subject's tags declare;
 * ``random_state`` (independent replicates of a statistical step) is passed to a factory whose signature takes
-  it; a factory that fixes its randomness (``seeded``) and takes none cannot give independent replicates;
+  it; a factory that fixes its randomness (``seeded``) and takes none cannot give independent replicates (a step
+  whose union bound needs none says ``replicates=False`` and runs it with its own seeding);
 * an attribute of ``fred.Explanation`` beyond the kit's protocol (``drop``, ``threshold``, the samples,
-  ``counterfactuals``) that the subject's explanations lack; ``found`` and ``importances`` need their tags.
+  ``counterfactuals``) that the subject's explanations lack; ``found`` and ``importances`` need their tags. A step
+  that checks such a value only where it is reported reads it with :func:`optional`.
 
 :func:`calls` counts the explainers a claim asked for, so a claim that never asks is reported as not involving
 the explainer (its verdict is the paper's, whatever the subject) rather than as kept or broken by it.
@@ -77,7 +79,8 @@ def checking(factory: Callable) -> Iterator[Subject]:
         _SUBJECT.reset(token)
 
 
-def explainer(classifier_fn: Callable, *, exact: bool = False, random_state=None, **options):
+def explainer(classifier_fn: Callable, *, exact: bool = False, random_state=None, replicates: bool = True,
+              **options):
     """An explainer of ``classifier_fn`` from the current subject.
 
     Parameters
@@ -86,6 +89,9 @@ def explainer(classifier_fn: Callable, *, exact: bool = False, random_state=None
     exact : enumerate all 2^b patterns (Eq. 1) instead of sampling (Eq. 3); needs the ``exact`` tag.
     random_state : seed of this explainer, for steps that need independent replicates; passed to factories that
         take it. None keeps the factory's own seeding.
+    replicates : False for a step whose runs need not be independent (it combines them by a union bound, whose
+        false-alarm probability holds for any dependence): a factory that fixes its randomness and takes no
+        ``random_state`` is then used with its own seeding instead of making the step not applicable.
     **options : FRED's constructor options (:data:`FRED_OPTIONS`); need the ``fred_options`` tag.
 
     Raises
@@ -109,13 +115,23 @@ def explainer(classifier_fn: Callable, *, exact: bool = False, random_state=None
     if random_state is not None:
         if subject.takes_random_state:
             kwargs["random_state"] = random_state
-        elif subject.tags.seeded:
+        elif subject.tags.seeded and replicates:
             raise NotApplicable("a statistical step needs independent replicates, but the factory fixes its "
                                 "randomness (tags.seeded=True) and takes no random_state")
     subject.requests += 1
     if exact:
         kwargs["exact"] = True  # only when asked: the protocol's factories need not take exact=False
     return _Explainer(subject.factory(classifier_fn, **kwargs), subject.tags)
+
+
+def optional(explanation, name: str):
+    """``explanation.name``, or None when the subject's explanations do not report it: for a step that checks a
+    value where the explainer reports it (e.g. the selection's ``drop``, beyond the kit's protocol) and checks the
+    rest without it, instead of making the whole claim not applicable."""
+    try:
+        return getattr(explanation, name)
+    except NotApplicable:
+        return None
 
 
 class _Explainer:

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import itertools
+import os
 
+import pytest
 from hypothesis import settings
 from scipy import stats
 
@@ -34,3 +36,20 @@ def drops_by_enumeration(f, b: int, p, *, baseline: str = "mean") -> tuple[objec
             rows = [z for z in patterns if all(z[i] for i in s)]
             drops[s] = reference - sum(weight[z] * value[z] for z in rows) / sum(weight[z] for z in rows)
     return reference, drops
+
+
+def without_authors_checkout(check):
+    """``check()`` run with ``$FRED_AUTHORS_CHECKOUT`` unset (the CI setting: the released code absent), the
+    variable restored afterwards."""
+    saved = os.environ.pop("FRED_AUTHORS_CHECKOUT", None)
+    try:
+        return check()
+    finally:
+        if saved is not None:
+            os.environ["FRED_AUTHORS_CHECKOUT"] = saved
+
+
+#: Marks a test that runs the authors' released code: skipped, with the reason, when its checkout is absent.
+needs_authors_checkout = pytest.mark.skipif(not os.environ.get("FRED_AUTHORS_CHECKOUT"),
+                                            reason="FRED_AUTHORS_CHECKOUT is not set: the authors' released code "
+                                                   "is absent")

@@ -1,241 +1,161 @@
 """Proposition 1 (linear models) on f(z) = lambda^T phi(z) + lambda_0 with un-normalised TF-IDF (Definition 1).
 
-How the claim is read. Prop. 1 speaks of "the solution to Eq. (2)", but Eq. (2) (minimise |c| subject to
-Delta_c >= eps E[f]) can have several solutions even when the lambda_j v_j are distinct: every position set of
-the minimal size whose drop reaches the threshold is one, and Eq. (2) does not prefer any of them. We read the
-statement as written as a statement about every solution (any minimiser). So read, it fails:
+How the claim is read. Prop. 1 says "the solution to Eq. (2) is such that (i) words associated with a negative
+coefficient do not appear in the optimal candidate, and (ii) the algorithm starts including the words with higher
+lambda_j idf_j until a threshold is met" (line 494; idf_j is Definition 1's, printed v_j by the paper's macro, line
+53). (ii) speaks of the algorithm; the paraphrase that follows speaks of FRED ("FRED retains only words that
+positively impact the prediction", line 497), Figure 2's caption of Algorithm 1 (line 520), and the proof ends with
+the largest drop at each fixed size (line 1020). So the headline reading is FRED's choice: the candidate Algorithm 1
+returns on exact drops, the largest drop at the minimal size that reaches eps E[f]. It holds (p3 is a written
+exchange argument; every computed case holds); Algorithm 1 as printed returns it when that size is <= l_max.
 
-* (ii) on a = (1, 1/2), lambda_0 = 0, p = 1/2, eps = 0.15: both single words reach eps E[f] = 9/80, so {w2}
-  is a solution, and it is not the word of larger lambda_j v_j;
-* (i) on a = (1, -1/100), lambda_0 = -89/100, p = 1/2, eps = 0.15: f(xi) = 1/10 > 0 (xi classified positive,
-  the section's assumption) but E[f] = -79/200 < 0, so the threshold is negative and {w2}, the negative word
-  alone, is a solution.
+Eq. (2) can have several solutions, and "the solution to Eq. (2)" / "the optimal candidate" (c* of line 255) also
+reads as any minimiser; each such reading is reported beside the headline:
 
-The corrected statement separates FRED's choice (Algorithm 1: the largest drop among the solutions) from an
-arbitrary solution (:data:`CORRECTED`). The paper's proof also uses E[M_j] = p m_j where (1 - p) m_j is right
-(p is the probability of perturbing); its drop p sum lambda_j v_j c_j is right only at p = 1/2. The ordering
-conclusions do not depend on that constant (1 - p > 0), so the proof steps below are this project's.
+* (ii) for every solution: fails exactly where two sets of the minimal size reach the threshold, also for a
+  confidence score in [0, 1] with f(xi) > 1/2 at the paper's p = 1/2 and eps = 0.15 (a = (1/2, 1/10), lambda_0 = 0);
+* (i) for every solution, the literal subject of (i), depends on a premise the paper states for its section but not
+  for Eq. (6). With the section's premise that f outputs a confidence score (lines 449-452; in [0, 1], line 233),
+  E[f] >= 0 and (i) holds for every solution. For the real-valued score of Eq. (6), whose sign decides the class
+  (line 489), (i) fails exactly when E[f] < 0 < f(xi) and a negative word has (1 - p) lambda_j idf_j >= eps E[f]:
+  the threshold eps E[f] is then negative, so that word alone, whose removal raises the prediction, meets it
+  (a = (1, -1/100), lambda_0 = -89/100, outputs down to -9/10).
+
+The proof (lines 1015-1017) uses p as the probability of keeping a token, as the appendix does throughout (line
+1016's tag, line 1036), while the main text's p is the probability of perturbing one (lines 334, 404). Read so, its
+E[M_j] = p m_j and Delta_c = p sum lambda_j idf_j c_j are right for every p; the one slip in their algebra is
+p (m_i - 1) for p (m_i - c_i) (line 1016); read with the main text's p they are right only at p = 1/2. The
+paper-proof steps record this and decide nothing; the proof steps below are this project's.
 """
 
 from __future__ import annotations
 
 import itertools
-import json
-from fractions import Fraction
 
 import numpy as np
-import sympy as sp
-from hypothesis import strategies as st
 
-from analytic import (
-    exact_explain,
-    kept_count_sym,
-    linear_drop,
-    linear_drop_as_written,
-    linear_minimal_size,
-    linear_table,
-    table_classifier,
-)
-from analytic import all_drops_rational, eq2_solutions, linear_table_rational
+from analytic import algorithm1_rule, all_drops_rational, eq2_solutions, linear_minimal_size, linear_table
+from analytic import linear_table_rational, table_classifier
 
-from ..counterexamples import minimal_counterexample
 from ..family import cases
-from ..linear_conclusions import EPSS, GRID_WEIGHTS, PS, grid_points, minimal_grid_counterexample, position_weights, run
-from ..results import ClaimResult, argued, checked
+from ..linear_conclusions import EPSS, GRID_WEIGHTS, PS, grid_points, position_weights, reading_summary, run
+from ..prop1_cases import L_MAX, beyond_l_max, confidence_score_counterexample, confidence_score_grid
+from ..prop1_cases import grid_counterexample, statement_hypotheses, top_set, violates
+from ..prop1_proof import MAX_SYMBOLIC_TOKENS, drop_formula, kept_multiplicity, paper_proof_steps, removal, size_one
+from ..results import ClaimResult, Quote, Reading, argued, checked
 from ..subject import explainer
 
 CLAIM = "prop1-linear"
+#: Proposition 1's words (line 494 is split so that each reading can quote the clause it reads).
+PROPOSITION = (
+    Quote(492, r"Let $\lambda,\lambda_0$ be the coefficients associated to the linear classifier defined by "
+               r"Eq.~\eqref{eq:def-linear-classifier}."),
+    Quote(493, r"Assume $\lambda_1 \idf_1 > \lambda_2 \idf_2 > \cdots > \lambda_d \idf_d$."),
+    Quote(494, r"Then, the solution to Eq.~\eqref{eq:optimal-candiate} is such that (i) words associated with a "
+               r"negative coefficient do not appear in the optimal candidate, and (ii) the algorithm starts including "
+               r"the words with higher $\lambda_j\idf_j$ until a threshold is met."),
+)
+#: The words that make (i) and (ii) speak of what FRED (Algorithm 1) selects.
+FRED_CHOICE_WORDS = (
+    Quote(497, r"In simpler terms, Proposition~\ref{prop:linear-models} reveals that {in the case of a linear "
+               r"classifier, FRED retains only words that positively impact the prediction}."),
+    Quote(498, r"Furthermore, it {prioritizes words with the highest $\lambda_j\idf_j$ values}, gradually including "
+               r"them in the explanation until the desired confidence level is achieved."),
+    Quote(520, r"On linear models, Algorithm \ref{algo:fred} includes words having the highest $\lambda_j\idf_j$s "
+               r"first. Finally, the minimal candidate satisfying the threshold condition is selected"),
+    Quote(1020, r"and, for any fixed length $\length$, this quantity is maximized by the subset $\candidate$ having "
+                r"$\size{\candidate} = \length$ and containing the firsts $\length$ words ranked by "
+                r"$\lambda_j\idf_j$."),
+)
+#: "The solution" / "the optimal candidate": Eq. (2) and its definition, read for every minimiser.
+SOLUTION_WORDS = (
+    Quote(494, r"Then, the solution to Eq.~\eqref{eq:optimal-candiate} is such that (i) words associated with a "
+               r"negative coefficient do not appear in the optimal candidate"),
+    Quote(255, r"The optimal candidate, denoted as $\candidate^\star$, is determined by minimizing the size of the "
+               r"candidate subset while ensuring that it causes the average prediction $\expec{\model(x)}$ to drop by "
+               r"a significant amount, \emph{i.e.}, it is such that $\candrop_{\candidate^\star} \geq \epsilon \cdot "
+               r"\expec{\model(x)}$"),
+)
+#: The section's premise that f is a confidence score (in [0, 1]), and Eq. (6)'s real-valued score with its sign.
+CONFIDENCE_SCORE_WORDS = (
+    Quote(449, r"For our theoretical analysis, we make two key assumptions about the models we examine."),
+    Quote(451, r"We assume, without loss of generality, that the example $\xi$ is classified as positive."),
+    Quote(452, r"In other words, the model $\model$ outputs a confidence score for the positive class."),
+    Quote(233, r"Note that in the case of a classification problem, $\model$ is a measurable function mapping textual "
+               r"inputs to confidence scores for $p$ different classes, \emph{i.e.}, $\mathcal{Y} = [0,1]^p$"),
+)
+REAL_SCORE_WORDS = (
+    Quote(485, r"\model(\doc) = \lambda^\top \tfidf{\doc} + \lambda_0 \,,"),
+    Quote(489, r"The decision boundary of the classifier is determined by the hyperplane where the linear combination "
+               r"of the TF-IDF vector $\tfidf{\doc}$, as weighted by $\lambda$, along with the intercept $\lambda_0$, "
+               r"is greater than zero."),
+)
+#: The proof's p: the appendix uses it as the keep probability, the main text as the perturbation probability.
+P_WORDS = (
+    Quote(1015, r"& = \sum_{j=1}^d \lambda_j\idf_j p \mult_j"),
+    Quote(1016, r"\tag{since $\Mult_i \sim B(\mult_i-\candidate_i, p)$}"),
+    Quote(1017, r"& = p\sum_{\candidate_i \neq 0}\lambda_i\idf_i \candidate_i,"),
+    Quote(1036, r"& = \text{const} - \prod_{j \in J}(1 - (1-p)^{\mult_j - \candidate_j}) \\"),
+    Quote(334, r"For a given example $\xi$, FRED generates $n$ perturbed samples $x_1, \ldots, x_n$ by independently "
+               r"perturbing tokens with probability $p(=0.5)$."),
+    Quote(404, r"max\_len $\ell_{max}$, p\_perturb $p$"),
+)
+SOURCE = PROPOSITION + FRED_CHOICE_WORDS + REAL_SCORE_WORDS + (
+    Quote(478, r"Thus, replacing any word with this token is equivalent to simply removing it, from the point of view "
+               r"of TF-IDF."),
+    Quote(470, r"where $\idf_j \defeq \log{\frac{N + 1}{N_j + 1}} + 1$ is the \emph{inverse document frequency}"),
+    Quote(53, r"\newcommand{\idf}{v}"),
+    SOLUTION_WORDS[1],
+) + CONFIDENCE_SCORE_WORDS + (
+    Quote(416, r"\If{$\Empdrop_\candidate \geq \Empdrop_{best}$}:"),
+    Quote(420, r"\If{$\Empdrop_{best} \geq \epsilon \widehat{\model(x)}$}:"),
+    Quote(402, r"By default, we set $\epsilon=0.15$, $\ell_{max} = 10$, $p=0.5$"),
+) + P_WORDS
+FRED_CHOICE = Reading(
+    "fred-choice", "headline",
+    "(i) and (ii) speak of the candidate FRED selects (Algorithm 1 on exact drops: the largest drop at the minimal "
+    "size whose drop reaches eps E[f]): it has no word of negative lambda_j idf_j, and it is the set of the words of "
+    "largest lambda_j idf_j, taken in that order until the threshold is met.",
+    why=(PROPOSITION[2],) + FRED_CHOICE_WORDS)
+EVERY_SOLUTION_II = Reading(
+    "every-solution-ii", "stronger",
+    "(ii) also for every solution of Eq. (2), although it names 'the algorithm': every minimiser is the set of the "
+    "words of largest lambda_j idf_j.", why=(PROPOSITION[2], SOLUTION_WORDS[1]))
+READINGS = (
+    FRED_CHOICE,
+    Reading("every-solution-i", "stronger",
+            "(i) for every solution of Eq. (2), for the real-valued score of Eq. (6) whose sign decides the class "
+            "(line 489): no minimiser contains a word of negative coefficient; (ii) as in the headline, since it "
+            "names 'the algorithm'. This is the literal subject of (i) ('the optimal candidate', c* of line 255), "
+            "not a strengthening of its words; it is stronger than the headline in that FRED's choice is one "
+            "minimiser among possibly several.", why=SOLUTION_WORDS + REAL_SCORE_WORDS),
+    Reading("every-solution-i-confidence-score", "alternative",
+            "(i) for every solution of Eq. (2), with the section's premise that f outputs a confidence score for "
+            "the positive class, in [0, 1] (lines 449-452, 233): it speaks of every minimiser (more than the "
+            "headline) but only of scores in [0, 1] (fewer models than Eq. (6)), so it is neither stronger nor "
+            "weaker; (ii) as in the headline.", why=SOLUTION_WORDS + CONFIDENCE_SCORE_WORDS),
+    EVERY_SOLUTION_II,
+)
 STATEMENT = (
-    "Assume lambda_1 v_1 > ... > lambda_d v_d. Then the solution of Eq. (2) is such that (i) words with a negative "
-    "coefficient do not appear in the optimal candidate and (ii) the algorithm includes the words with higher "
-    "lambda_j v_j first until the threshold is met. Read as written: 'the solution' is any minimiser of Eq. (2)."
+    "Proposition 1 (lines 492-494), on the linear classifier of Eq. (6) with un-normalised TF-IDF (Definition 1; "
+    "idf_j, printed v_j by the paper's macro, line 53) and mask = removal (line 478): under lambda_1 idf_1 > ... > "
+    "lambda_d idf_d, 'the solution to Eq. (2) is such that (i) words associated with a negative coefficient do not "
+    "appear in the optimal candidate, and (ii) the algorithm starts including the words with higher lambda_j idf_j "
+    "until a threshold is met', for xi classified positive (line 451), i.e. f(xi) > 0 (line 489)."
 )
-CORRECTED = (
-    "The drop is Delta_c = (1 - p) sum_j lambda_j v_j c_j (not p sum ...). Let l* = min{l : (1 - p) (sum of the "
-    "l largest position weights a_i = lambda_j v_j) >= eps E[f]}, E[f] = (1 - p) sum_i a_i + lambda_0 (Eq. 2 is "
-    "feasible iff l* <= l_max). (a) FRED's choice, the largest-drop candidate of size l* (Algorithm 1), is the "
-    "set of the l* positions of largest lambda_j v_j, i.e. (ii), and contains no word of negative coefficient, "
-    "i.e. (i), whenever f(xi) > 0 (more generally unless every weight is negative and E[f] < 0). (b) Every "
-    "solution of Eq. (2) has size l* and contains no word of negative coefficient when E[f] >= 0 (more "
-    "generally unless l* = 1 and E[f] < 0); but (ii) holds for an arbitrary solution only up to the choice "
-    "among the sets of size l* that reach the threshold: it is the top-l* set only when no other set of "
-    "size l* reaches it."
-)
-MAX_SYMBOLIC_TOKENS = 3
+#: The headline's checks on a grid point inside the hypotheses (each counted where it fails).
+HEADLINE_CHECKS = ("fred_choice_not_top", "fred_choice_negative", "algorithm1_differs", "fred_exact_differs",
+                   "size_not_closed_form")
 
 
-def _paper_expected_multiplicity() -> tuple[bool, dict]:
-    """E[M_j] by enumerating patterns (kept_count_sym) against the proof's p m_j."""
-    p = sp.Symbol("p")
-    rows = [(m, sp.expand(kept_count_sym(m, 0, p)), p * m) for m in range(1, 5)]
-    diffs = [sp.factor(e - w) for _, e, w in rows]
-    return all(d == 0 for d in diffs), {"m": [m for m, _, _ in rows], "enumerated": [str(e) for _, e, _ in rows],
-                                        "paper": [str(w) for _, _, w in rows], "difference": [str(d) for d in diffs]}
-
-
-def _paper_conditional_multiplicity() -> tuple[bool, dict]:
-    """E[M_i | c_i of its occurrences perturbed] by enumeration against the proof's line, p (m_i - 1), and its
-    tag, M_i ~ B(m_i - c_i, p) of mean p (m_i - c_i)."""
-    p = sp.Symbol("p")
-    rows = []
-    for m in range(1, 5):
-        for c in range(1, m + 1):
-            got = sp.expand(kept_count_sym(m, c, p))
-            rows.append({"m": m, "c": c, "enumerated": str(got), "paper_line": str(p * (m - 1)),
-                         "line_equal": bool(sp.expand(got - p * (m - 1)) == 0),
-                         "paper_tag_mean": str(p * (m - c)), "tag_equal": bool(sp.expand(got - p * (m - c)) == 0)})
-    return all(r["line_equal"] and r["tag_equal"] for r in rows), {"cases": rows}
-
-
-def _symbolic_drops(b: int):
-    """Symbols a_1..a_b, lambda_0, p and every drop by enumerating the 2^b patterns (analytic.all_drops_rational)."""
-    p, l0 = sp.symbols("p lambda0")
-    a = sp.symbols(f"a1:{b + 1}")
-    mean, drops = all_drops_rational(linear_table_rational(a, l0), p)
-    return a, l0, p, mean, drops
-
-
-def _paper_drop_formula() -> tuple[bool, dict]:
-    """The proof's Delta_c = p sum a_i c_i against the enumerated drop, b <= 3, every S (sympy)."""
-    residuals = []
-    for b in range(1, MAX_SYMBOLIC_TOKENS + 1):
-        a, _, p, _, drops = _symbolic_drops(b)
-        for s, drop in drops.items():
-            residuals.append(str(sp.factor(sp.cancel(drop - p * sum(a[i] for i in s)))))
-    nonzero = [r for r in residuals if r != "0"]
-    return not nonzero, {"max_tokens": MAX_SYMBOLIC_TOKENS, "sets": len(residuals),
-                         "nonzero_residuals": len(nonzero), "example_residual": nonzero[:1]}
-
-
-def _as_written_counterexample() -> dict | None:
-    """Smallest one-token case (search, then exact rationals and Fred(sampler='exact')) where the proof's
-    drop p a differs from the exact drop."""
-    grid = [Fraction(1, 2), Fraction(1, 4), Fraction(3, 4), Fraction(1, 10), Fraction(9, 10)]
-    strategy = st.tuples(st.sampled_from([Fraction(1), Fraction(2), Fraction(-1)]), st.sampled_from(grid))
-
-    def exact(a, p):
-        return all_drops_rational(linear_table_rational([a]), p)[1][(0,)]
-
-    found = minimal_counterexample(strategy, lambda t: exact(*t) != t[1] * t[0], max_examples=50)
-    if found is None:
-        return None
-    a, p = found
-    fred = explainer(table_classifier(["w"], linear_table([float(a)])), exact=True).explain("w", p=float(p), eps=1.0)
-    return {"document": "w", "position_weight": float(a), "intercept": 0.0, "p": float(p), "candidate": ["w"],
-            "paper_drop": linear_drop_as_written([float(a)], [1], float(p)), "exact_drop": float(exact(a, p)),
-            "exact_drop_rational": str(exact(a, p)), "fred_exact_drop": float(fred.importances[0]),
-            "corrected_drop": linear_drop([float(a)], [1], float(p))}
-
-
-def _kept_multiplicity() -> tuple[bool, dict]:
-    """E[M_j | c_j perturbed] = (1 - p)(m_j - c_j) by enumeration, m_j <= 5, every c_j."""
-    p = sp.Symbol("p")
-    bad = [(m, c) for m in range(1, 6) for c in range(m + 1) if sp.expand(kept_count_sym(m, c, p) - (1 - p) * (m - c))]
-    return not bad, {"max_multiplicity": 5, "cases": sum(m + 1 for m in range(1, 6)), "mismatches": bad}
-
-
-def _drop_formula() -> tuple[bool, dict]:
-    """Enumerated drop = (1 - p) sum_{i in S} a_i for symbolic a, lambda_0, p, every S, b <= 3."""
-    bad, count = [], 0
-    for b in range(1, MAX_SYMBOLIC_TOKENS + 1):
-        a, _, p, _, drops = _symbolic_drops(b)
-        for s, drop in drops.items():
-            count += 1
-            if sp.cancel(drop - (1 - p) * sum(a[i] for i in s)) != 0:
-                bad.append([b, list(s)])
-    return not bad, {"max_tokens": MAX_SYMBOLIC_TOKENS, "sets": count, "mismatches": bad}
-
-
-def _removal() -> tuple[bool, dict]:
-    """Delta_S - Delta_{S minus i} = (1 - p) a_i (enumerated drops, every S with |S| >= 2, b <= 3), which is
-    < 0 for a_i = -u, u > 0, 0 < p < 1 (sympy decides the sign with 1 - p = q > 0)."""
-    bad, count = [], 0
-    for b in range(2, MAX_SYMBOLIC_TOKENS + 1):
-        a, _, p, _, drops = _symbolic_drops(b)
-        for s, drop in drops.items():
-            for i in s if len(s) >= 2 else ():
-                count += 1
-                rest = tuple(j for j in s if j != i)
-                if sp.cancel(drop - drops[rest] - (1 - p) * a[i]) != 0:
-                    bad.append([b, list(s), i])
-    u, q = sp.symbols("u q", positive=True)
-    sign = (q * (-u)).is_negative  # (1 - p) a_i with 1 - p = q > 0, a_i = -u
-    return not bad and sign is True, {"max_tokens": MAX_SYMBOLIC_TOKENS, "pairs": count, "mismatches": bad,
-                                      "negative_weight_lowers_the_drop": sign}
-
-
-def _size_one() -> tuple[bool, dict]:
-    """(a) a negative singleton misses eps E[f] when E[f] >= 0; (b) all weights negative and f(xi) > 0 give
-    E[f] > 0, from E[f] - f(xi) = -p sum a_i (enumerated, b <= 3)."""
-    u, q, e, eps = sp.symbols("u q e epsilon", positive=True)
-    e0 = sp.Symbol("e0", nonnegative=True)
-    below = (q * (-u) - eps * e0).is_negative  # (1 - p) a_i - eps E[f], a_i = -u, E[f] = e0 >= 0
-    identities = []
-    for b in range(1, MAX_SYMBOLIC_TOKENS + 1):
-        a, l0, p, mean, _ = _symbolic_drops(b)
-        original = l0 + sum(a)
-        identities.append(sp.expand(mean - original + p * sum(a)) == 0)
-    us = sp.symbols("u1:4", positive=True)
-    p_pos = sp.Symbol("p", positive=True)
-    raised = (-p_pos * sum(-x for x in us)).is_positive  # E[f] - f(xi) = -p sum a_i with a_i = -u_i
-    return below is True and all(identities) and raised is True, {
-        "negative_singleton_below_threshold_when_mean_nonnegative": below,
-        "mean_minus_original_is_minus_p_sum_a": identities, "all_negative_weights_raise_the_mean": raised}
-
-
-def _grid_breaks(which: str):
-    """Does some solution of Eq. (2) on a grid point (f(xi) > 0, feasible) violate ``which`` of (i)/(ii)?"""
-    def breaks(pt) -> bool:
-        a, l0, p, eps = pt.values
-        table = linear_table_rational(a, l0)
-        sol = eq2_solutions(table, p, eps, len(a))
-        if table[0] <= 0 or sol.size is None:
-            return False
-        if which == "(i)":
-            return any(a[i] < 0 for s in sol.solutions for i in s)
-        return any(set(s) != set(_top(a, sol.size)) for s in sol.solutions)
-    return breaks
-
-
-def _top(a, size: int) -> tuple[int, ...]:
-    """Positions of the ``size`` largest weights (distinct weights: unique)."""
-    return tuple(sorted(sorted(range(len(a)), key=lambda i: -a[i])[:size]))
-
-
-def _confirm(pt) -> dict:
-    """Every solution of a grid point in exact rationals, the float referee's and Fred(sampler='exact')'s choice."""
-    a, l0, p, eps = pt.values
-    table = linear_table_rational(a, l0)
-    sol = eq2_solutions(table, p, eps, len(a))
-    tokens = [f"w{i + 1}" for i in range(len(a))]
-    floats = linear_table([float(x) for x in a], float(l0))
-    referee = exact_explain(floats, float(p), float(eps), len(a))
-    fred = explainer(table_classifier(tokens, floats), exact=True).explain(" ".join(tokens), p=float(p),
-                                                                           eps=float(eps), max_len=len(a))
-    return {**pt.describe(), "f_xi": str(table[0]), "mean": str(sol.mean), "threshold": str(sol.threshold),
-            "drops_of_minimal_size": {" ".join(tokens[i] for i in s): str(d) for s, d in sol.drops.items()
-                                      if len(s) == sol.size},
-            "solutions": [[tokens[i] for i in s] for s in sol.solutions],
-            "fred_choice_rational": [tokens[i] for i in sol.fred_choice],
-            "referee_best": [tokens[i] for i in referee.best_ids], "fred_exact_best": list(fred.best),
-            "top_weight_set": [tokens[i] for i in _top(a, sol.size)]}
-
-
-def _counterexample(which: str) -> tuple[dict | None, dict]:
-    search = minimal_grid_counterexample(_grid_breaks(which))
-    values = {"smaller_means": "fewer tokens, then earlier in the grid order (weights, intercept, p, eps indices) "
-                               "of proofs_checks.linear_conclusions",
-              "smaller_points_checked": search["smaller_points_checked"], "search_point_was_minimal": search["minimal"]}
-    return (None if search["point"] is None else _confirm(search["point"])), values
-
-
-def _grid_correction() -> tuple[bool, dict]:
-    """The corrected statement on every grid point (b <= 3), in exact rationals, and Fred(sampler='exact')."""
-    counts = {"points": 0, "feasible": 0, "fred_choice_not_top": 0, "fred_choice_negative_with_f_xi_positive": 0,
-              "fred_choice_negative_outside_sharp_condition": 0, "solution_negative_with_mean_nonnegative": 0,
-              "solution_size_not_closed_form": 0, "fred_exact_differs": 0,
-              "as_written_reading_fails_in_scope": 0, "fred_choice_negative": 0, "solution_negative": 0}
-    failures, cache = [], {}
+def _grid() -> tuple[bool, dict]:
+    """Every grid point (b <= 3), exact rationals: each reading inside Prop. 1's hypotheses (the headline's checks
+    decide), and, for context, FRED's choice beyond them against the sharp condition. (i) for every solution is
+    compared with its sharp condition: E[f] < 0 and some negative word with (1 - p) a_i >= eps E[f]."""
+    keys = ("points", "within_hypotheses", *HEADLINE_CHECKS, "fred_choice_negative_outside_sharp_condition",
+            "some_solution_not_top", "several_solutions", "not_top_iff_several_fails", "some_solution_negative",
+            "some_solution_negative_with_mean_nonnegative", "negative_iff_sharp_condition_fails")
+    counts, failures, cache = dict.fromkeys(keys, 0), [], {}
     for pt in grid_points():
         a, l0, p, eps = pt.values
         if (pt.weights, pt.intercept, pt.p) not in cache:  # the drops do not depend on eps
@@ -243,76 +163,52 @@ def _grid_correction() -> tuple[bool, dict]:
             cache = {(pt.weights, pt.intercept, pt.p): (table, all_drops_rational(table, p))}
         table, drops = cache[pt.weights, pt.intercept, pt.p]
         sol = eq2_solutions(table, p, eps, len(a), drops=drops)
-        counts["points"] += 1
-        floats = linear_table([float(x) for x in a], float(l0))
-        tokens = [f"w{i + 1}" for i in range(len(a))]
-        fred = explainer(table_classifier(tokens, floats), exact=True).explain(" ".join(tokens), p=float(p),
-                                                                               eps=float(eps), max_len=len(a))
-        ordered = sorted(a, reverse=True)
-        closed = next((n for n in range(1, len(a) + 1) if (1 - p) * sum(ordered[:n]) >= eps * sol.mean), None)
-        hits = []
-        if closed != sol.size:
-            hits.append("solution_size_not_closed_form")
-        if fred.found != (sol.size is not None) or (fred.found and tuple(fred.best_ids) != sol.fred_choice):
-            hits.append("fred_exact_differs")
-        if sol.size is not None:
-            counts["feasible"] += 1
-            if sol.fred_choice != _top(a, sol.size):
-                hits.append("fred_choice_not_top")
-            negative_choice = any(a[i] < 0 for i in sol.fred_choice)
-            counts["fred_choice_negative"] += negative_choice
-            counts["solution_negative"] += any(a[i] < 0 for s in sol.solutions for i in s)
-            if negative_choice and table[0] > 0:
-                hits.append("fred_choice_negative_with_f_xi_positive")
-            if negative_choice and not (all(x < 0 for x in a) and sol.mean < 0):
-                hits.append("fred_choice_negative_outside_sharp_condition")
-            if sol.mean >= 0 and any(a[i] < 0 for s in sol.solutions for i in s):
-                hits.append("solution_negative_with_mean_nonnegative")
-            if table[0] > 0 and any(set(s) != set(_top(a, sol.size)) or any(a[i] < 0 for i in s)
-                                    for s in sol.solutions):
-                counts["as_written_reading_fails_in_scope"] += 1  # some solution violates (i) or (ii)
+        negative_choice = any(a[i] < 0 for i in sol.fred_choice)
+        hits = ["points"] + ["fred_choice_negative_outside_sharp_condition"] * (
+            negative_choice and not (all(x < 0 for x in a) and sol.mean < 0))
+        if statement_hypotheses(a, l0, p, eps, solved=sol)["satisfies_hypotheses"]:
+            tokens = [f"w{i + 1}" for i in range(len(a))]
+            fred = explainer(table_classifier(tokens, linear_table([float(x) for x in a], float(l0))),
+                             exact=True).explain(" ".join(tokens), p=float(p), eps=float(eps), max_len=len(a))
+            ordered = sorted(a, reverse=True)
+            closed = next((n for n in range(1, len(a) + 1) if (1 - p) * sum(ordered[:n]) >= eps * sol.mean), None)
+            not_top, several, negative = violates("(ii)", a, sol), len(sol.solutions) > 1, violates("(i)", a, sol)
+            sharp = sol.mean < 0 and any(x < 0 and (1 - p) * x >= eps * sol.mean for x in a)
+            hits += ["within_hypotheses"] + [k for k, bad in (
+                ("fred_choice_not_top", sol.fred_choice != top_set(a, sol.size)),
+                ("fred_choice_negative", negative_choice),
+                ("algorithm1_differs", algorithm1_rule(drops[1], sol.threshold, len(a))[0] != sol.fred_choice),
+                ("fred_exact_differs", not fred.found or tuple(fred.best_ids) != sol.fred_choice),
+                ("size_not_closed_form", closed != sol.size),
+                ("some_solution_not_top", not_top), ("several_solutions", several),
+                ("not_top_iff_several_fails", not_top != several), ("some_solution_negative", negative),
+                ("some_solution_negative_with_mean_nonnegative", negative and sol.mean >= 0),
+                ("negative_iff_sharp_condition_fails", negative != sharp)) if bad]
         for h in hits:
             counts[h] += 1
-        if hits and len(failures) < 5:
-            failures.append({**pt.describe(), "fails": hits})
-    info = ("points", "feasible", "as_written_reading_fails_in_scope", "fred_choice_negative", "solution_negative")
-    ok = all(v == 0 for k, v in counts.items() if k not in info)
-    return ok, {**counts, "max_tokens": 3, "weights": [str(x) for x in GRID_WEIGHTS], "failures": failures}
+        if set(hits) & set(HEADLINE_CHECKS) and len(failures) < 5:
+            failures.append({**pt.describe(), "fails": [h for h in hits if h in HEADLINE_CHECKS]})
+    return not any(counts[k] for k in HEADLINE_CHECKS), {**counts, "max_tokens": 3, "failures": failures,
+                                                         "weights": [str(x) for x in GRID_WEIGHTS]}
 
 
-def _family(verdicts) -> tuple[tuple[bool, dict], tuple[bool, dict]]:
-    """(statement: every solution satisfies (i)-(ii) when f(xi) > 0; correction: FRED's choice and the
-    corrected conditions) on the family's Ridge cases."""
-    scope = [v for v in verdicts if v.original > 0 and v.strict_order]
-    failing = [{**v.describe(x["eps"]), "violates": w, "n_solutions": x["n_solutions"]}
-               for v in scope for w in ("(i)", "(ii)") for x in v.solution_violations_of(w)]
-    n_scope = sum(len(v.solution_checks) for v in scope)
-    statement = (not failing, {
-        "cases": n_scope, "unit": "(Ridge model, document, p, eps), f(xi) > 0 and distinct lambda_j v_j",
-        "out_of_scope_f_xi_nonpositive": sum(len(v.solution_checks) for v in verdicts if v.original <= 0),
-        "violations_i": sum(f["violates"] == "(i)" for f in failing),
-        "violations_ii": sum(f["violates"] == "(ii)" for f in failing), "failing": failing})
-    fred_bad = [{**v.describe(x["eps"]), "violates": x["violates"]} for v in scope for x in v.fred_violations]
-    not_best = [{**v.describe(), "size": x["size"]} for v in verdicts for x in v.top_set_not_best]
-    any_i = [{**v.describe(x["eps"])} for v in verdicts if v.mean >= 0 for x in v.solution_violations_of("(i)")]
-    not_solution = [v.describe(c["eps"]) for v in verdicts for c in v.solution_checks
-                    if not c["fred_choice_is_a_solution"]]
+def _family(verdicts) -> dict:
+    """Both readings on the family's Ridge cases inside the hypotheses (f(xi) > 0, distinct lambda_j idf_j; an eps
+    with no solution has nothing to check), and FRED's choice beyond f(xi) > 0 against the sharp condition."""
+    out = reading_summary(verdicts, lambda v: v.original > 0 and v.strict_order)
     outside = [{**v.describe(x["eps"]), "violates": x["violates"], "f_xi": v.original, "mean": v.mean,
                 "all_weights_negative": bool(np.all(position_weights(v.case)[0] < 0))}
                for v in verdicts if v.original <= 0 for x in v.fred_violations]
     sharp = all(o["all_weights_negative"] and o["mean"] < 0 for o in outside if "(i)" in o["violates"])
-    correction = (not (fred_bad or not_best or any_i or not_solution) and sharp, {
-        "cases": sum(len(v.solution_checks) for v in verdicts), "fred_choice_cases_with_f_xi_positive": n_scope,
-        "fred_choice_violations_with_f_xi_positive": fred_bad, "top_set_not_best_at_some_size": not_best,
-        "solution_with_negative_word_while_mean_nonnegative": any_i, "fred_choice_not_a_solution": not_solution,
-        "near_threshold_drops": sum(c["near_threshold"] for v in verdicts for c in v.solution_checks),
-        "outside_f_xi_positive_fred_violations": outside,
-        "outside_violations_meet_the_sharp_condition": sharp})
-    return statement, correction
+    return {**out, "unit": "(Ridge model, document, p, eps), f(xi) > 0 and distinct lambda_j idf_j",
+            "out_of_scope_f_xi_nonpositive": sum(len(v.solution_checks) for v in verdicts if v.original <= 0),
+            "fred_ok": not (out["fred_choice_violations"] or out["top_set_not_best_at_some_size"]
+                            or out["fred_choice_not_a_solution"]),
+            "outside_f_xi_positive_fred_violations": outside, "outside_violations_meet_the_sharp_condition": sharp}
 
 
 def _minimal_size_on_ridge() -> tuple[bool, dict]:
-    """FRED's selected size and set on real Ridge models against the corrected closed form."""
+    """FRED's selected size and set on real Ridge models against the closed form l*."""
     count, wrong = 0, []
     for case in cases("ridge-raw"):
         a, _ = position_weights(case)
@@ -330,54 +226,52 @@ def _minimal_size_on_ridge() -> tuple[bool, dict]:
     return not wrong, {"cases": count, "mismatches": wrong}
 
 
+def _counterexample_note(cx: dict | None, lead: str, tail: str) -> str:
+    if cx is None:
+        return f"{lead}: no counterexample inside the hypotheses."
+    return (f"{lead}: {cx['document']} with weights {cx['position_weights']}, lambda_0 = {cx['intercept']}, p = "
+            f"{cx['p']}, eps = {cx['eps']}; f(xi) = {cx['f_xi']} > 0 (hypotheses {cx['hypotheses']}), E[f] = "
+            f"{cx['mean']}, threshold {cx['threshold']}, drops of the minimal size {cx['drops_of_minimal_size']} "
+            f"(exact rationals), solutions {cx['solutions']}. {tail} FRED's choice {cx['fred_choice_rational']} "
+            f"(Algorithm 1 as printed {cx['algorithm1_as_printed']}, Fred(sampler='exact') {cx['fred_exact_best']}) "
+            f"is the top-weight set {cx['top_weight_set']}.")
+
+
+def _search_step(name: str, note: str, cx: dict | None, values: dict, reading: str):
+    """A search for a counterexample to one reading, inside the hypotheses: evidence 'counterexample' (the case,
+    with its hypotheses record, merged into the values) when it found one, 'exhaustive' over the points it
+    searched when it found none."""
+    return checked(f"{CLAIM}.{name}", CLAIM, "statement", "exhaustive" if cx is None else "counterexample", note,
+                   holds=cx is None, values=values if cx is None else {**cx, **values}, reading=reading)
+
+
 def check() -> ClaimResult:
-    """Prop. 1 as written (every solution) and corrected (FRED's choice; arbitrary solutions), on the rational
-    grid, the family of real Ridge models, and symbolically; plus the paper's own proof steps."""
-    paper_m, paper_m_values = _paper_expected_multiplicity()
-    paper_c, paper_c_values = _paper_conditional_multiplicity()
-    paper_d, paper_d_values = _paper_drop_formula()
-    formula_cx = _as_written_counterexample()
-    kept_ok, kept_values = _kept_multiplicity()
-    drop_ok, drop_values = _drop_formula()
-    removal_ok, removal_values = _removal()
-    one_ok, one_values = _size_one()
-    cx_ii, cx_ii_values = _counterexample("(ii)")
-    cx_i, cx_i_values = _counterexample("(i)")
-    grid_ok, grid_values = _grid_correction()
-    (fam_ok, fam_values), (famc_ok, famc_values) = _family(run(cases("ridge-raw")))
+    """Prop. 1 on each reading: FRED's choice (headline), every solution of Eq. (2) for (i) (real-valued score and
+    confidence score) and for (ii), on rational grids, the family of real Ridge models, and symbolically; plus the
+    paper's own proof steps."""
+    kept_ok, kept_values = kept_multiplicity()
+    drop_ok, drop_values = drop_formula()
+    removal_ok, removal_values = removal()
+    one_ok, one_values = size_one()
+    cx_ii, cx_ii_values = grid_counterexample("(ii)")
+    cx_unit, cx_unit_values = confidence_score_counterexample()
+    cx_i, cx_i_values = grid_counterexample("(i)")
+    grid_ok, grid = _grid()
+    unit_ok, unit = confidence_score_grid()
+    beyond = beyond_l_max()
+    family = _family(run(cases("ridge-raw")))
     size_ok, size_values = _minimal_size_on_ridge()
-    pair = [c for c in (cx_ii, cx_i) if c is not None]
+    pair = [c for c in (cx_ii, cx_unit, cx_i) if c is not None]
     pair_ok = bool(pair) and all(c["fred_exact_best"] == c["referee_best"] == c["fred_choice_rational"]
-                                 == c["top_weight_set"] for c in pair)
-    steps = (
-        checked(f"{CLAIM}.s1-expected-multiplicity", CLAIM, "paper-proof", "symbolic",
-                f"The proof uses E[M_j] = p m_j. Enumerating patterns gives E[M_j] = {paper_m_values['enumerated']} "
-                "for m_j = 1..4, i.e. (1 - p) m_j: p is the probability of perturbing, so an occurrence is kept "
-                f"with probability 1 - p. Difference: {paper_m_values['difference']} (zero only at p = 1/2).",
-                holds=paper_m, values=paper_m_values),
-        checked(f"{CLAIM}.s2-conditional-multiplicity", CLAIM, "paper-proof", "symbolic",
-                "The proof's line writes E[M_i | c] = p (m_i - 1), its tag M_i ~ B(m_i - c_i, p) (mean p (m_i - "
-                "c_i)); with c_i occurrences perturbed the other m_i - c_i are kept with probability 1 - p, so "
-                "E[M_i | c] = (1 - p)(m_i - c_i) by enumeration. Over the "
-                f"{len(paper_c_values['cases'])} (m_i, c_i) cases with 1 <= c_i <= m_i <= 4 the line agrees only at "
-                f"{[(r['m'], r['c']) for r in paper_c_values['cases'] if r['line_equal']]} and the tag only at "
-                f"{[(r['m'], r['c']) for r in paper_c_values['cases'] if r['tag_equal']]} (no occurrence left, "
-                "both sides 0); elsewhere they differ as polynomials in p.",
-                holds=paper_c, values=paper_c_values),
-        checked(f"{CLAIM}.s3-drop-formula", CLAIM, "paper-proof", "symbolic",
-                "The proof's Delta_c = p sum_j lambda_j v_j c_j against the drop enumerated over every pattern "
-                f"(symbolic a, lambda_0, p, b <= {MAX_SYMBOLIC_TOKENS}): {paper_d_values['nonzero_residuals']} of "
-                f"{paper_d_values['sets']} sets differ, e.g. residual {paper_d_values['example_residual']}; right only "
-                "at p = 1/2. Minimal instance (hypothesis, exact rationals, Fred(sampler='exact')): "
-                f"{json.dumps(formula_cx)}.",
-                holds=paper_d, values={**paper_d_values, "instance": formula_cx}),
+                                 == c["algorithm1_as_printed"] == c["top_weight_set"] for c in pair)
+    steps = paper_proof_steps(CLAIM) + (
         checked(f"{CLAIM}.p1-kept-multiplicity", CLAIM, "proof", "symbolic",
                 "E[M_j | c_j of its occurrences perturbed] = (1 - p)(m_j - c_j): kept_count_sym enumerates the "
                 f"patterns of the other occurrences; sympy checks the closed form for m_j <= 5 and every c_j "
                 f"({kept_values['cases']} cases).", holds=kept_ok, values=kept_values),
         checked(f"{CLAIM}.p2-drop-formula", CLAIM, "proof", "symbolic",
-                "Delta_S = E[f] - E[f | S perturbed] = (1 - p) sum_{i in S} a_i, a_i = lambda_j v_j of the word at "
-                f"position i (per word: (1 - p) sum_j lambda_j v_j c_j); the intercept cancels. Sympy on the drops "
+                "Delta_S = E[f] - E[f | S perturbed] = (1 - p) sum_{i in S} a_i, a_i = lambda_j idf_j of the word at "
+                f"position i (per word: (1 - p) sum_j lambda_j idf_j c_j); the intercept cancels. Sympy on the drops "
                 f"enumerated over all 2^b patterns with symbolic a_i, lambda_0, p: all {drop_values['sets']} sets, "
                 f"b <= {MAX_SYMBOLIC_TOKENS}. Any b: the kept indicators are independent Bernoulli(1 - p) (p1).",
                 holds=drop_ok, values=drop_values),
@@ -385,9 +279,10 @@ def check() -> ClaimResult:
                "Since 1 - p > 0, among the sets of a size l the drop (1 - p) sum_{i in S} a_i is largest for the l "
                "positions of largest a_i (exchange: swap a chosen position for an unchosen one of larger weight), "
                "uniquely when the weights are distinct (one word per weight; a word's occurrences are "
-               "interchangeable). Hence the largest drop of size l increases with l while the next weight is "
-               "positive, every solution of Eq. (2) has size l* (the first l where the top-l set reaches eps E[f]), "
-               "and FRED's choice (the largest drop at size l*) is the top-l* set: (ii) for FRED's choice."),
+               "interchangeable). Hence every solution of Eq. (2) has size l* (the first l where the top-l set "
+               "reaches eps E[f]), the top-l* set is one of them, and FRED's choice (the largest drop at size l*, "
+               "which Algorithm 1's running maximum returns, lines 416-420) is the top-l* set: (ii) for FRED's "
+               "choice. Another solution exists exactly when a second set of size l* reaches the threshold."),
         checked(f"{CLAIM}.p4-removal", CLAIM, "proof", "symbolic",
                 "Delta_S - Delta_{S minus i} = (1 - p) a_i (enumerated drops, every S with |S| >= 2, b <= "
                 f"{MAX_SYMBOLIC_TOKENS}, {removal_values['pairs']} pairs), negative for a_i < 0: removing a "
@@ -398,75 +293,139 @@ def check() -> ClaimResult:
                 "no solution contains a negative word when E[f] >= 0 (with p4); (b) E[f] - f(xi) = -p sum_i a_i "
                 "(enumerated, b <= 3), so if every weight is negative and f(xi) > 0 then E[f] > f(xi) > 0 and no "
                 "negative singleton is a solution; otherwise the top weight is >= 0 and FRED's size-1 choice is "
-                "not negative. Hence (i) for FRED's choice whenever f(xi) > 0.", holds=one_ok, values=one_values),
-        checked(f"{CLAIM}.st1-ii-any-solution", CLAIM, "statement", "counterexample",
-                "(ii) for an arbitrary solution: on the smallest grid case "
-                + (f"{cx_ii['document']} with weights {cx_ii['position_weights']}, lambda_0 = {cx_ii['intercept']}, "
-                   f"p = {cx_ii['p']}, eps = {cx_ii['eps']}, f(xi) = {cx_ii['f_xi']} > 0: the threshold is "
-                   f"{cx_ii['threshold']}, the single-word drops are {cx_ii['drops_of_minimal_size']} (exact "
-                   f"rationals), so the solutions are {cx_ii['solutions']}; {cx_ii['solutions'][-1]} is a solution "
-                   f"and is not the top-weight set {cx_ii['top_weight_set']}. FRED (exact sampler), the float "
-                   f"referee and the rational enumeration all pick {cx_ii['fred_exact_best']}."
-                   if cx_ii else "no counterexample on the grid."),
-                holds=cx_ii is None, values={"counterexample": cx_ii, **cx_ii_values}),
-        checked(f"{CLAIM}.st2-i-any-solution", CLAIM, "statement", "counterexample",
-                "(i) for an arbitrary solution under the section's assumption f(xi) > 0: on the smallest grid case "
-                + (f"{cx_i['document']} with weights {cx_i['position_weights']}, lambda_0 = {cx_i['intercept']}, "
-                   f"p = {cx_i['p']}, eps = {cx_i['eps']}: f(xi) = {cx_i['f_xi']} > 0 but E[f] = {cx_i['mean']} < 0, "
-                   f"so the threshold {cx_i['threshold']} is negative, the drops are {cx_i['drops_of_minimal_size']} "
-                   f"and the negative word alone is a solution ({cx_i['solutions']}). (i) needs E[f] >= 0, not "
-                   f"f(xi) > 0; FRED's choice {cx_i['fred_exact_best']} is still the top one."
-                   if cx_i else "no counterexample on the grid."),
-                holds=cx_i is None, values={"counterexample": cx_i, **cx_i_values}),
-        checked(f"{CLAIM}.st3-family-every-solution", CLAIM, "statement", "exhaustive",
-                f"Every solution of Eq. (2) (drops by the exact referee) on the {fam_values['cases']} (Ridge on "
-                f"TfidfVectorizer(norm=None), document, p, eps) cases of the family with f(xi) > 0, p in {PS}, eps "
-                f"in {EPSS}: some solution violates (ii) in {fam_values['violations_ii']} cases and (i) in "
-                f"{fam_values['violations_i']} (several words reach the threshold alone at small eps).",
-                holds=fam_ok, values=fam_values),
-        checked(f"{CLAIM}.c1-counterexamples-fred-choice", CLAIM, "correction", "exhaustive",
-                "On both counterexamples FRED(sampler='exact') picks the largest exact drop among the solutions "
-                "(rational enumeration, float referee and FRED agree), which is the top-weight set: the corrected "
-                "statement's reading (a).", holds=pair_ok,
-                values={"cases": [{k: c[k] for k in ("document", "position_weights", "intercept", "p", "eps",
-                                                     "fred_exact_best", "referee_best", "fred_choice_rational",
-                                                     "top_weight_set")} for c in pair]}),
-        checked(f"{CLAIM}.c2-grid", CLAIM, "correction", "exhaustive",
-                f"Every one of the {grid_values['points']} grid points (b <= 3 distinct weights from "
-                f"{grid_values['weights']}, 4 intercepts, 3 p, 4 eps; {grid_values['feasible']} feasible), in exact "
-                "rationals: FRED's choice is the top-l* set; it has no negative word when f(xi) > 0 (and whenever "
-                "not all weights are negative with E[f] < 0); every solution has no negative word when E[f] >= 0 and "
-                "has the closed-form size l*; Fred(sampler='exact') returns the rational FRED choice. (As written, "
-                f"some solution violates (i) or (ii) at {grid_values['as_written_reading_fails_in_scope']} points "
-                "with f(xi) > 0.)", holds=grid_ok, values=grid_values),
-        checked(f"{CLAIM}.c3-family-fred-choice", CLAIM, "correction", "exhaustive",
-                f"On all {famc_values['cases']} family cases: the top-weight set has the largest exact drop at every "
-                "size; FRED's exact choice is a solution, and satisfies (i) and (ii) whenever f(xi) > 0 "
-                f"({famc_values['fred_choice_cases_with_f_xi_positive']} cases); no solution has a negative word "
-                "when E[f] >= 0. Outside f(xi) > 0, FRED's choice violates (i) in "
-                f"{len(famc_values['outside_f_xi_positive_fred_violations'])} case(s)"
-                + (", each with every weight negative and E[f] < 0, as the corrected condition allows."
-                   if famc_values["outside_violations_meet_the_sharp_condition"] else
-                   ", not all of them with every weight negative and E[f] < 0."),
-                holds=famc_ok, values=famc_values),
-        checked(f"{CLAIM}.c4-minimal-size", CLAIM, "correction", "exhaustive",
-                "FRED's selected size equals the corrected closed form l* = min{l : (1-p) (sum of the l largest "
+                "not negative. Hence (i) for FRED's choice whenever f(xi) > 0, and for every solution whenever "
+                "E[f] >= 0, in particular for every score in [0, 1].", holds=one_ok, values=one_values),
+        checked(f"{CLAIM}.st1-fred-choice-grid", CLAIM, "statement", "exhaustive",
+                f"All {grid['points']} grid points (b <= 3 distinct weights from {grid['weights']}, 4 intercepts, "
+                f"3 p, 4 eps), exact rationals; {grid['within_hypotheses']} satisfy Prop. 1's hypotheses (f(xi) > 0, "
+                "a solution exists). There FRED's choice is the top-l* set and has no negative word, Algorithm 1 as "
+                "printed (running maximum, lines 416-420; l_max = b >= l* on the grid) returns it, "
+                "Fred(sampler='exact') returns it, and l* is the closed form: "
+                f"{sum(grid[k] for k in ('fred_choice_not_top', 'fred_choice_negative'))} violations, "
+                f"{sum(grid[k] for k in HEADLINE_CHECKS[2:])} disagreements. For context (outside the hypotheses, not "
+                "deciding): at f(xi) <= 0, FRED's choice has a negative word only when every weight is negative and "
+                f"E[f] < 0 ({grid['fred_choice_negative_outside_sharp_condition']} exceptions); Algorithm 1 as printed "
+                f"returns FRED's choice only when l* <= l_max: with {len(beyond['position_weights'])} words of weights "
+                f"1 - k/100, lambda_0 = 0, p = {beyond['p']}, eps = {beyond['eps']}, l* = {beyond['minimal_size']} > "
+                f"l_max = {beyond['l_max']} (line 402) and it returns {len(beyond['algorithm1_returns'])} words of "
+                f"drop "
+                f"{beyond['its_drop']} < {beyond['threshold']} (exact; Eq. (2) has no l_max, so this is no "
+                "counterexample to Prop. 1).",
+                holds=grid_ok, values={**grid, "beyond_l_max": beyond}, reading="fred-choice"),
+        checked(f"{CLAIM}.st2-fred-choice-family", CLAIM, "statement", "exhaustive",
+                f"On all {family['cases']} {family['unit']} cases of the family: the top-weight set has the largest "
+                "exact drop at every size, FRED's exact choice is a solution of Eq. (2) and satisfies (i) and (ii). "
+                "For context (outside the hypotheses, not deciding): at f(xi) <= 0 "
+                f"({family['out_of_scope_f_xi_nonpositive']} cases) FRED's choice violates (i) in "
+                f"{len(family['outside_f_xi_positive_fred_violations'])} case(s)"
+                + (", each with every weight negative and E[f] < 0." if family["outside_violations_meet_the_sharp_"
+                                                                              "condition"] else
+                   ", not all with every weight negative and E[f] < 0."),
+                holds=family["fred_ok"], values={k: v for k, v in family.items() if not k.startswith("every")},
+                reading="fred-choice"),
+        checked(f"{CLAIM}.st3-minimal-size", CLAIM, "statement", "exhaustive",
+                "'until a threshold is met': FRED's selected size equals l* = min{l : (1-p) (sum of the l largest "
                 f"a_i) >= eps ((1-p) sum a_i + lambda_0)}} on {size_values['cases']} Ridge cases with f(xi) > 0"
                 + (f"; mismatches {size_values['mismatches'][:2]}" if size_values["mismatches"] else "."),
-                holds=size_ok, values=size_values),
+                holds=size_ok, values=size_values, reading="fred-choice"),
+        checked(f"{CLAIM}.st4-fred-choice-on-the-counterexamples", CLAIM, "statement", "exhaustive",
+                "On the three counterexamples to the every-solution readings, FRED's choice (rational enumeration), "
+                "Algorithm 1 as printed, the float referee and Fred(sampler='exact') agree on the top-weight set, "
+                "which has no negative word.", holds=pair_ok,
+                values={"cases": [{k: c[k] for k in ("document", "position_weights", "intercept", "p", "eps",
+                                                     "fred_exact_best", "referee_best", "fred_choice_rational",
+                                                     "algorithm1_as_printed", "top_weight_set")} for c in pair]},
+                reading="fred-choice"),
+        _search_step("st5-ii-every-solution",
+                     _counterexample_note(cx_ii, "(ii) for every solution, smallest grid case",
+                                          f"{cx_ii and cx_ii['solutions_violating_ii']} solve Eq. (2) and are "
+                                          "not the top-weight set.")
+                     + f" On the grid inside the hypotheses, some solution is not the top set at "
+                       f"{grid['some_solution_not_top']} points, exactly those with several solutions "
+                       f"({grid['not_top_iff_several_fails']} exceptions).",
+                     cx_ii, {**cx_ii_values, "grid": {k: grid[k] for k in ("within_hypotheses", "some_solution_not_top",
+                                                                          "several_solutions",
+                                                                          "not_top_iff_several_fails")}},
+                     "every-solution-ii"),
+        _search_step("st6-ii-every-solution-confidence-score",
+                     _counterexample_note(cx_unit, "(ii) for every solution also fails for a confidence score: the "
+                                                   "first case with every output in [0, 1] and f(xi) > 1/2 (positive "
+                                                   "as a confidence score, lines 233, 451-452), at p = 1/2, eps = "
+                                                   "0.15",
+                                          f"{cx_unit and cx_unit['solutions_violating_ii']} solve Eq. (2) and "
+                                          f"are not the top-weight set (outputs {cx_unit and cx_unit['outputs']}; "
+                                          f"section premises: {cx_unit and cx_unit['section_premises']})."),
+                     cx_unit, cx_unit_values, "every-solution-ii"),
+        checked(f"{CLAIM}.st7-ii-family-every-solution", CLAIM, "statement", "exhaustive",
+                f"Every solution of Eq. (2) on the {family['cases']} family cases inside the hypotheses (p in {PS}, "
+                f"eps in {EPSS}): some solution is not the top-weight set in {len(family['every_solution_ii'])} "
+                "cases"
+                + (", each with several solutions (several words reach the threshold alone at small eps)."
+                   if family["ii_violations_have_several_solutions"] else ", not all with several solutions."),
+                holds=not family["every_solution_ii"],
+                values={k: family[k] for k in ("cases", "unit", "every_solution_ii",
+                                               "ii_violations_have_several_solutions")},
+                reading="every-solution-ii"),
+        _search_step("st8-i-every-solution",
+                     _counterexample_note(cx_i, "(i) for every solution, smallest grid case",
+                                          "E[f] < 0 < f(xi): the threshold is negative, so "
+                                          f"{cx_i and cx_i['solutions_violating_i']}, a negative word whose removal "
+                                          "raises the prediction, solves Eq. (2). The case is a real-valued score of "
+                                          f"Eq. (6), not a confidence score: outputs {cx_i and cx_i['outputs']} "
+                                          f"(section premises: {cx_i and cx_i['section_premises']}).")
+                     + " (i) fails for a solution exactly when E[f] < 0 < f(xi) and some negative word has (1 - p) "
+                       "a_i >= eps E[f] (p4, p5: E[f] >= 0 excludes it; at E[f] < 0 < f(xi) some weight is "
+                       "positive, since f(xi) - E[f] = p sum a_i, so the minimal size is 1): on the "
+                       f"grid inside the hypotheses a solution has a negative word at {grid['some_solution_negative']} "
+                       f"points, {grid['some_solution_negative_with_mean_nonnegative']} of them with E[f] >= 0, and "
+                       f"{grid['negative_iff_sharp_condition_fails']} points where this differs from the condition; in "
+                       f"the family at {len(family['every_solution_i'])} of {family['cases']} cases"
+                     + ("." if not family["every_solution_i"] else ", all with E[f] < 0."
+                        if family["i_violations_have_negative_mean"] else ", not all with E[f] < 0."),
+                     cx_i, {**cx_i_values,
+                            "grid": {k: grid[k] for k in ("within_hypotheses", "some_solution_negative",
+                                                          "some_solution_negative_with_mean_nonnegative",
+                                                          "negative_iff_sharp_condition_fails")},
+                            "family": {k: family[k] for k in ("cases", "every_solution_i",
+                                                              "i_violations_have_negative_mean")}},
+                     "every-solution-i"),
+        checked(f"{CLAIM}.st9-i-every-solution-confidence-score", CLAIM, "statement", "exhaustive",
+                f"(i) for every solution when f is a confidence score: all {unit['points']} points of the "
+                f"confidence-score models (b <= 3 distinct weights from {unit['weights']}, intercepts "
+                f"{unit['intercepts']}, every output in [0, 1]; p in {unit['ps']}, eps in {unit['epss']}), exact "
+                "rationals: "
+                f"{unit['within_hypotheses']} inside Prop. 1's hypotheses, {unit['positive_as_confidence_score']} "
+                f"of them with f(xi) > 1/2 and {unit['with_a_negative_word']} with a word of negative weight; a "
+                f"solution has a negative word at {unit['some_solution_negative']} of them. Any b: outputs in "
+                "[0, 1] give E[f] >= 0, and then no solution has a negative word (p4, p5 (a)).",
+                holds=unit_ok, values=unit, reading="every-solution-i-confidence-score"),
     )
     return ClaimResult(
         id=CLAIM,
         kind="statement",
         statement=STATEMENT,
         conditions=(
-            "Eq. (2) is read as written: any minimiser is 'the solution'. So read, (ii) fails whenever two sets of "
-            "the minimal size reach the threshold (common at small eps), and (i) fails when f(xi) > 0 but E[f] < 0 "
-            "and a negative word alone reaches the (negative) threshold. For FRED's choice (largest drop at the "
-            "minimal size) both hold for every p in (0,1) and eps in (0,1] when f(xi) > 0 and Eq. (2) is feasible "
-            "within l_max; ties in lambda_j v_j only make the top set non-unique. The proof's drop formula "
-            "p sum lambda_j v_j c_j is wrong for p != 1/2 (paper-proof steps s1-s3)."),
-        counterexample={"ii_any_solution": cx_ii, "i_any_solution": cx_i},
+            "Hypotheses, computed on every case: distinct lambda_j idf_j (line 493; idf_j of Definition 1, line 470, "
+            "printed v_j by the paper's macro, line 53), f(xi) > 0 (lines 451, 489), and a solution of Eq. (2) to "
+            "speak of. Headline (FRED's choice, lines 494, 497-498, 520, 1020): (i) and (ii) hold for every p in "
+            "(0,1) and eps in (0,1] (p3 argued; every computed case holds); Algorithm 1 as printed returns FRED's "
+            f"choice when l* <= l_max ({L_MAX} by default, line 402), and otherwise stops with the top-l_max set, "
+            "which misses the threshold. 'The solution' as any minimiser of Eq. (2): (ii) fails exactly when a "
+            "second set of the minimal size reaches the threshold, also for a confidence score in [0, 1] with "
+            "f(xi) > 1/2 at the paper's p and eps. (i) for every minimiser is the literal subject of (i) ('the "
+            "optimal candidate', c* of line 255), and its verdict depends on a premise the paper states for the "
+            "section but Eq. (6) breaks: with f a confidence score in [0, 1] (lines 449-452, 233), E[f] >= 0 and "
+            f"(i) holds for every solution (0 of {unit['within_hypotheses']} confidence-score points, "
+            f"{unit['with_a_negative_word']} of them with a negative word; p4, p5); for the real-valued score of "
+            "Eq. (6), whose sign decides the class (line 489), (i) fails exactly when E[f] < 0 < f(xi) and some "
+            "negative word has (1 - p) lambda_j idf_j >= eps E[f] (the threshold eps E[f] is then negative). The "
+            "paper is inconsistent there: Eq. (6) with the zero boundary is not a confidence score. The proof "
+            "(lines 1015-1017) is right for every p with its p read as the keep probability, the appendix's use "
+            "(lines 1016, 1036); the one slip in the algebra of lines 1015-1017 is p (m_i - 1) for p (m_i - c_i) "
+            "(line 1016), and the "
+            "appendix's p is the main text's 1 - p without saying so (paper-proof steps s1-s4, deciding nothing)."),
+        counterexample=None,
         steps=steps,
-        corrected=CORRECTED,
+        source=SOURCE,
+        readings=READINGS,
     )

@@ -19,18 +19,18 @@ from matplotlib.lines import Line2D
 from analytic.selection import agreement_bound, agreement_probability, agreement_sample_size
 from fred._progress import progress
 
-from ..claims.lemma1_selection import (
+from ..selection_cases import (
     EPS,
     MAX_LEN,
     P,
     SelectionCase,
     clopper_pearson,
-    counterexample_table,
     margin_cases,
     measure,
     synthetic_case,
     tree_tie_case,
 )
+from ..selection_counterexamples import counterexample_table
 from .output import new_figure
 
 NAME = "lemma1_selection"

@@ -131,7 +131,8 @@ LABEL_SPLIT = linear_box(("bad", "good"), (-0.3, 0.3), 0.45)
 
 
 def beam_counterexample() -> BlackBox:
-    """The algorithm1-beam claim's minimal table (b = 5, p = 1/2, eps = 0.15): width-4 beam misses the optimum."""
+    """A 5-token table (p = 1/2, eps = 0.15) on which a width-4 beam returns another size than Algorithm 1 under
+    both baselines (the algorithm1-beam claim's kit table; its minimal counterexample is another, see the claim)."""
     from ..claims.algorithm1_beam import COUNTEREXAMPLE_TABLE
 
     return BlackBox("table", ("ca", "cb", "cc", "cd", "ce"), np.array(COUNTEREXAMPLE_TABLE, dtype=float))

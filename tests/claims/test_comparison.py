@@ -123,6 +123,19 @@ def test_breaks_and_keeps_follow_the_corrected_guarantee():
     assert "Guarantees this explainer breaks (1):" in comparison.to_text()
 
 
+def test_an_inconclusive_guarantee_is_neither_kept_nor_broken_and_is_not_ok():
+    """Catches a comparison that counts a test unable to reach its level as breaking the guarantee (a false
+    finding against the explainer) or as keeping it (a pass no test earned)."""
+    weak = checked("w.c", "w", "correction", "statistical", "c", holds=True, conclusive=False,
+                   values={"false_alarm_probability": 0.05, "seed": 0, "smallest_attainable_p": 0.0625})
+    proof = checked("w.p", "w", "proof", "exhaustive", "p", holds=True, values={"n": 1})
+    subject = ClaimOutcome("w", "checked", ClaimResult("w", "statement", "s", "c", None, (weak, proof),
+                                                       corrected="c"))
+    comparison = Comparison("planted", (_outcome("w", False, True),), (subject,))
+    assert (comparison.breaks, comparison.keeps, comparison.inconclusive) == ((), (), ("w",))
+    assert not comparison.ok and "Inconclusive on this explainer" in comparison.to_text()
+
+
 def test_command_line_prints_json_and_exits_1_on_an_error():
     """Catches ``--explainer`` printing a Python dict, or exiting 0 when a claim could not be checked."""
     run = subprocess.run([sys.executable, "-m", "proofs_checks", "--explainer", "tests.kit.test_kit:raising",

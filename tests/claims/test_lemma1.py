@@ -116,7 +116,9 @@ def lemma1_result():
 
 def test_lemma1_step_statuses_and_verdict(lemma1_result):
     """Pins every step of the report's lemma1: a check that silently turns 'fails' into 'holds', or a written
-    argument reported as checked, changes this table. The verdict is 'argued': the limit theorems are cited."""
+    argument reported as checked, changes this table. The verdict is 'argued': the limit theorems are cited. The
+    Monte Carlo step reads the explainer's own drops: importances of every run and selections of sizes 2 and 3
+    (max_len up to 3 with eps = 1), none outside its tolerance."""
     assert {s.id: (s.role, s.evidence, s.status) for s in lemma1_result.steps} == {
         "lemma1.s1-rewrite": ("proof", "symbolic", "holds"),
         "lemma1.s2-law-of-large-numbers": ("proof", "argument", "argued"),
@@ -127,6 +129,28 @@ def test_lemma1_step_statuses_and_verdict(lemma1_result):
         "lemma1.s7-monte-carlo": ("statement", "statistical", "holds"),
     }
     assert (lemma1_result.kind, lemma1_result.status, lemma1_result.corrected) == ("statement", "argued", None)
+    mc = next(s for s in lemma1_result.steps if s.id == "lemma1.s7-monte-carlo").values
+    assert mc["runs"] == 36 and mc["failures"] == [] and mc["largest_error_over_bound"] < 1
+    assert mc["drops_checked"]["importance"] > 0
+    assert all(mc["drops_checked"].get(f"selection of size {size}", 0) > 0 for size in (2, 3))
+
+
+def test_rate_wording_says_variance_not_error_grows_like_inverse_p(lemma1_result):
+    """Catches the slips the review found (R1-lemma1, objections 2-3): the error said to grow like 1/p^|c| (it is the
+    variance sigma^2 that does; the error sqrt(sigma^2/n) grows like p^(-|c|/2)), and 'the error shrinks like
+    1/sqrt(n p^|c|)', which step s6 shows false when Var(f | c perturbed) = 0. The growth itself, in exact
+    arithmetic: for f = 1{token 2 kept} on three tokens and c inside {0, 1}, f given c perturbed still varies, and
+    sigma^2 = Var f + Var(f | c)(1/p^|c| - 2) = p (1 - p)(1/p^|c| - 1): the 1/p^|c| factor is the variance's."""
+    from fractions import Fraction
+
+    texts = [lemma1_result.conditions] + [s.note for s in lemma1_result.steps]
+    assert not any("shrinks like 1/sqrt(n p^|c|)" in t or "so it grows like 1/p^|c|" in t for t in texts)
+    assert "sigma^2 grows like 1/p^|c| (the error like p^(-|c|/2))" in lemma1_result.conditions
+    table = np.array([float(not code >> 2 & 1) for code in range(8)])
+    for p in (Fraction(1, 2), Fraction(1, 5)):
+        for c in ((0,), (0, 1)):
+            want = p * (1 - p) * (1 / p ** len(c) - 1)
+            assert abs(drop_asymptotic_variance(table, c, float(p)) - float(want)) < 1e-12, (p, c)
 
 
 def test_rate_needs_conditional_variance_shortcut_case_by_enumeration():

@@ -1,5 +1,6 @@
 """Claim lemma2 (proofs_checks/claims/lemma2.py, verdict holds): at p = 1/2 the paper's n covers one fixed
-candidate of size <= l_max with probability >= alpha, and fred's mask sampler covers as the formula says.
+candidate of size <= l_max with probability >= alpha ("c not in x_i": every position of c perturbed, Figure 1 and
+the proof's 1/2**|c|), and fred's mask sampler covers as the formula says.
 Lemma 2 for any p (fred.sample_size): tests/claims/test_lemma2_any_p.py; all candidates at once:
 tests/claims/test_lemma2_joint.py; the closed forms themselves: tests/analytic/test_lemma2.py.
 
@@ -88,3 +89,45 @@ def test_lemma2_paper_n_is_the_minimum(result):
         alpha, l_max = (Fraction(part.split("=")[1]) for part in key.split(", "))
         miss = 1 - Fraction(1, 2 ** int(l_max))
         assert miss**n <= 1 - alpha < miss ** (n - 1), key
+
+
+def test_lemma2_paper_n_covers_states_its_finite_family_and_hypotheses(result):
+    """Catches the exhaustive step presented as covering every alpha (it covers a stated finite family; every
+    other alpha is the symbolic steps' job) and a grid case outside the lemma's hypotheses counted as evidence."""
+    step = next(s for s in result.steps if s.id == "lemma2.s5-paper-n-covers")
+    assert step.values["cases_outside_hypotheses"] == [] and "only this finite family" in step.values["family"]
+    assert "finite family only" in step.note and "symbolic steps s1-s4" in step.note
+
+
+@pytest.mark.parametrize("size", [1, 2, 3, 4])
+def test_lemma2_not_containing_c_means_every_position_of_c_perturbed(size):
+    """The meaning of 'c not in x_i' (Figure 1: the samples not containing {decent, great} are those 'where both
+    tokens are perturbed', line 337): counting the 2**(size + 1) equally likely rows of a document with one more
+    token, 'every position of c perturbed' has probability 1/2**|c|, the proof's P(c not in x_i) (line 993), while
+    'some word of c perturbed' has 1 - 1/2**|c|, different for |c| >= 2 (equal only at |c| = 1). Catches a check of
+    the lemma that reads 'not containing' as 'missing some word of c'."""
+    import itertools
+
+    rows = list(itertools.product((0, 1), repeat=size + 1))  # 1 = perturbed; c is the first ``size`` positions
+    every = Fraction(sum(all(r[:size]) for r in rows), len(rows))
+    some = Fraction(sum(any(r[:size]) for r in rows), len(rows))
+    assert every == Fraction(1, 2**size)
+    assert (some == every) == (size == 1)
+
+
+def test_lemma2_hypotheses_are_computed_on_the_case():
+    """Catches a hypotheses predicate that does not compute (always True) or decides n >= the lemma's quantity in
+    floats: at alpha = 0.95, l_max = 10 the quantity is 3066.13..., so n = 3066 is outside and 3067 inside (decided
+    here by (1 - 2**-10)**n against 1/20 in Fractions); p = 9/20 and a size-11 candidate are outside."""
+    from proofs_checks.claims.lemma2 import statement_hypotheses
+
+    miss = 1 - Fraction(1, 2**10)
+    assert miss**3067 <= Fraction(1, 20) < miss**3066
+    ok = statement_hypotheses(alpha="0.95", p=Fraction(1, 2), l_max=10, n=3067, sizes=(10,))
+    assert ok["satisfies_hypotheses"] and all(ok["hypotheses"].values())
+    short = statement_hypotheses(alpha="0.95", p=Fraction(1, 2), l_max=10, n=3066, sizes=(10,))
+    assert not short["satisfies_hypotheses"] and not short["hypotheses"]["n_at_least_the_papers_quantity"]
+    other_p = statement_hypotheses(alpha="0.95", p=Fraction(9, 20), l_max=10, n=3067, sizes=(10,))
+    assert [k for k, v in other_p["hypotheses"].items() if not v] == ["p_is_one_half"]
+    large = statement_hypotheses(alpha="0.95", p=Fraction(1, 2), l_max=10, n=3067, sizes=(11,))
+    assert [k for k, v in large["hypotheses"].items() if not v] == ["candidates_of_size_1_to_l_max"]

@@ -1,6 +1,8 @@
-"""Claim lemma2-any-p (proofs_checks/claims/lemma2_any_p.py, verdict: does not extend; corrected: holds): the
-paper's n (from 1/2**l_max) is too small for p < 1/2, including the paper's own p = 0.1; the corrected n is
-ceil(log(1 - alpha) / log(1 - p**l_max)) = fred.sample_size.
+"""Claim lemma2-any-p (proofs_checks/claims/lemma2_any_p.py, an extension, ours: the paper's proof fixes p = 1/2;
+verdict: does not extend; corrected: holds): Lemma 2's n (from 1/2**l_max) serves exactly the p >= p*(alpha,
+l_max) = (1 - (1 - alpha)**(1/n))**(1/l_max), a threshold just below 1/2 (0.4507 at l_max = 1); below it, e.g. at
+p = 0.1 (the p of the appendix tables), it is too small; the corrected n is ceil(log(1 - alpha) / log(1 -
+p**l_max)) = fred.sample_size.
 
 Every number is recomputed here independently of the claim module: designs enumerated by hand, coverages in
 mpmath at 50 digits or in Fractions, minima on their definition (n rows reach alpha, n - 1 do not).
@@ -35,9 +37,10 @@ def _values(result, step: str) -> dict:
 
 
 def test_lemma2_any_p_step_statuses_and_verdict(result):
-    """Pins every step (role, evidence, status) and both verdicts: catches a counterexample that disappears, the
-    paper's p = 0.1 reported as covered, a proof step no longer proved by sympy, or fred.sample_size drifting
-    from the exact minimum (the correction step)."""
+    """Pins every step (role, evidence, status) and both verdicts: catches a counterexample that disappears, p = 0.1
+    reported as covered, a proof step no longer proved by sympy, fred.sample_size drifting from the exact minimum
+    (the correction step), or a threshold that stops bracketing; and the kind: an extension (ours), never a failed
+    statement of the paper."""
     got = {s.id: (s.role, s.evidence, s.status) for s in result.steps}
     assert got == {
         "lemma2-any-p.s1-counterexample-below-half": ("statement", "counterexample", "fails"),
@@ -46,10 +49,11 @@ def test_lemma2_any_p_step_statuses_and_verdict(result):
         "lemma2-any-p.s4-general-n-covers": ("proof", "symbolic", "holds"),
         "lemma2-any-p.s5-sample-size-is-minimal": ("correction", "exhaustive", "holds"),
         "lemma2-any-p.s6-corrected-n-at-the-counterexamples": ("correction", "exhaustive", "holds"),
+        "lemma2-any-p.s7-threshold-below-half": ("correction", "exhaustive", "holds"),
     }
-    assert (result.kind, result.status, result.verdict, result.corrected_status) == (
-        "extension", "fails", "does not extend", "holds")
-    assert "p**l_max" in result.corrected
+    assert (result.kind, result.status, result.verdict, result.corrected_status, result.ours) == (
+        "extension", "fails", "does not extend", "holds", True)
+    assert "p**l_max" in result.corrected and result.readings == ()
 
 
 def coverage_by_designs(n: int, p: Fraction) -> Fraction:
@@ -71,6 +75,10 @@ def test_lemma2_any_p_minimal_counterexample_by_brute_force(result):
     (checked here too). Catches a counterexample that is not one, or a search that stops at a non-minimal case."""
     ce = result.counterexample
     assert (ce["l_max"], ce["p_exact"], ce["n_paper"], ce["alpha"]) == (1, "9/20", 5, 0.95)
+    # inside the extension's hypotheses (any p in (0, 1)), outside Lemma 2's own p = 1/2
+    assert ce["satisfies_hypotheses"] is True and all(ce["hypotheses"].values())
+    assert ce["lemma2_own_hypothesis_p_is_one_half"] is False
+    assert _values(result, "s1-counterexample-below-half")["satisfies_hypotheses"] is True
     assert 1 - Fraction(1, 2) ** 5 >= Fraction(19, 20) > 1 - Fraction(1, 2) ** 4  # the paper's n for l_max = 1
     cov = coverage_by_designs(5, Fraction(9, 20))
     assert cov == Fraction(3038949, 3200000) == Fraction(ce["coverage_exact"]) < Fraction(19, 20)
@@ -80,27 +88,89 @@ def test_lemma2_any_p_minimal_counterexample_by_brute_force(result):
     assert values["fails_for_every_p_below_half"] and values["holds_for_every_p_at_least_half"]
 
 
-def test_lemma2_any_p_paper_p_one_tenth_coverages(result):
-    """The paper's own p = 0.1 (alpha = 0.95, l_max = 10): one candidate of size 4, 5, 10 with n = 3067 (the
-    paper's n) and n = 5000 (the authors' n) is covered with probability 0.264, 0.0302, 3.07e-7 (n = 3067) and
-    0.393, 0.0488, 5.0e-7 (n = 5000), recomputed as -expm1(n log1p(-0.1^l)) with 50-digit mpmath. The n needed
-    for 0.95 (29956, 299572, 29957322735) is checked on its definition. Catches p**l misread as p*l or 2**-l, or a
-    coverage computed in floats (1 - (1 - 1e-10)**n loses every digit)."""
+def test_lemma2_any_p_p_one_tenth_coverages(result):
+    """p = 0.1, the p of the appendix tables, with Lemma 2's n at the defaults (alpha = 0.95, l_max = 10, n = 3067;
+    the paper does not say which n those runs used): one candidate of size 4, 5, 10 is covered with probability
+    0.264, 0.0302, 3.07e-7, recomputed as -expm1(n log1p(-0.1^l)) with 50-digit mpmath. The n needed for 0.95
+    (29956, 299572, 29957322735) is checked on its definition. Catches p**l misread as p*l or 2**-l, or a coverage
+    computed in floats (1 - (1 - 1e-10)**n loses every digit)."""
     values = _values(result, "s2-paper-p-one-tenth")
-    by = {(row["size"], row["n"]): row for row in values["cases"]}
-    assert set(by) == {(s, n) for s in (4, 5, 10) for n in (3067, 5000)} and values["below_alpha"] == 6
+    by = {row["size"]: row for row in values["cases"]}
+    assert set(by) == {4, 5, 10} and values["below_alpha"] == 3 and values["n_paper"] == 3067
+    assert all(row["n"] == 3067 and row["satisfies_hypotheses"] for row in by.values())
     with mpmath.workdps(50):
-        for (size, n), row in by.items():
-            want = -mpmath.expm1(n * mpmath.log1p(-mpmath.mpf(10) ** -size))
-            assert abs(row["coverage"] - float(want)) <= 1e-15 * float(want), (size, n)
-            assert row["coverage_12_digits"] == mpmath.nstr(want, 12), (size, n)
+        for size, row in by.items():
+            want = -mpmath.expm1(3067 * mpmath.log1p(-mpmath.mpf(10) ** -size))
+            assert abs(row["coverage"] - float(want)) <= 1e-15 * float(want), size
+            assert row["coverage_12_digits"] == mpmath.nstr(want, 12), size
             assert want < mpmath.mpf(19) / 20
-        log_miss = {size: mpmath.log1p(-mpmath.mpf(10) ** -size) for size in (4, 5, 10)}
+        target = mpmath.log(mpmath.mpf(1) / 20)
         for size, needed in {4: 29956, 5: 299572, 10: 29957322735}.items():
-            assert by[(size, 3067)]["n_needed_for_alpha"] == needed
-            target = mpmath.log(mpmath.mpf(1) / 20)
-            assert needed * log_miss[size] <= target < (needed - 1) * log_miss[size], size
-    assert [round(by[(s, n)]["coverage"], 4) for s in (4, 5) for n in (3067, 5000)] == [0.2641, 0.3935, 0.0302, 0.0488]
+            log_miss = mpmath.log1p(-mpmath.mpf(10) ** -size)
+            assert by[size]["n_needed_for_alpha"] == needed
+            assert needed * log_miss <= target < (needed - 1) * log_miss, size
+    assert [round(by[s]["coverage"], 4) for s in (4, 5)] == [0.2641, 0.0302]
+
+
+def test_lemma2_any_p_says_only_what_the_paper_says(result):
+    """Regression (fresh-context review): the report said the paper used 'its n = 3067' and 'the authors' n =
+    5000' at p = 0.1; the paper states neither (no '5000' anywhere in fred-paper.tex, checked when it is present),
+    and it never claims Lemma 2's n for p other than 1/2. Catches those sentences coming back and the statement
+    losing its 'the paper does not claim it'."""
+    from proofs_checks.paper_source import paper_path
+
+    text = " ".join([result.statement, result.conditions, result.corrected] + [s.note for s in result.steps])
+    assert "5000" not in text and "authors' n" not in text and "its n = 3067" not in text
+    assert "the paper does not claim it" in result.statement
+    assert _values(result, "s2-paper-p-one-tenth")["which_n_the_tables_used"] == "not stated by the paper"
+    path = paper_path()
+    if path is not None:
+        assert "5000" not in path.read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize("l_max, n, star", [(1, 5, "0.450719728346941"), (10, 3067, "0.499985850204122")])
+def test_lemma2_any_p_threshold_below_half(result, l_max, n, star):
+    """Regression (fresh-context review): 'fails for p < 1/2' was too broad. Because n is a ceiling, Lemma 2's n
+    covers exactly for p >= p* = (1 - 0.05**(1/n))**(1/l_max) < 1/2: p* = 0.4507197283... at l_max = 1 (n = 5) and
+    0.4999858502... at the defaults (n = 3067), 50-digit mpmath here. The step's 12-digit bracket must contain p*,
+    with coverage at lo below 0.95 and at hi at least 0.95 (decided here with 50-digit logarithms, far from the
+    ~1e-11 gaps). At l_max = 1, p = 0.49 covers (1 - (51/100)**5 = 0.9655, Fractions) and the largest failing p of
+    the grid k/20 is 9/20. Catches a threshold computed from 1/2**l_max instead of n, or a bracket on the wrong side."""
+    rows = {r["l_max"]: r for r in _values(result, "s7-threshold-below-half")["cases"]}
+    row = rows[l_max]
+    lo, hi = (Fraction(x) for x in row["bracket"])
+    assert row["n_paper"] == n and hi - lo == Fraction(1, 10**12) and hi < Fraction(1, 2)
+    with mpmath.workdps(50):
+        p_star = (1 - mpmath.mpf(1) / 20 ** (mpmath.mpf(1) / n)) ** (mpmath.mpf(1) / l_max)
+        assert mpmath.nstr(p_star, 15) == star
+        assert mpmath.mpf(lo.numerator) / lo.denominator < p_star < mpmath.mpf(hi.numerator) / hi.denominator
+        target = mpmath.log(mpmath.mpf(1) / 20)
+        for p, covers_ in ((lo, False), (hi, True)):
+            gap = n * mpmath.log1p(-(mpmath.mpf(p.numerator) / p.denominator) ** l_max) - target
+            assert (gap <= 0) == covers_ and abs(gap) > mpmath.mpf(10) ** -30, (p, gap)
+    if l_max == 1:
+        assert 1 - Fraction(51, 100) ** 5 >= Fraction(19, 20) > 1 - Fraction(11, 20) ** 5
+        assert max(Fraction(k, 20) for k in range(1, 20) if Fraction(k, 20) < lo) == Fraction(9, 20)
+    # every l_max of the step: 9/20 < p* < 1/2, so on the grid k/20 exactly the p < 1/2 fail
+    assert all(Fraction(9, 20) < Fraction(r["bracket"][0]) and Fraction(r["bracket"][1]) < Fraction(1, 2)
+               for r in rows.values())
+    assert sorted(rows) == list(range(1, 11))
+
+
+def test_lemma2_any_p_hypotheses_are_computed_on_the_case():
+    """Catches an extension predicate that does not compute: p must lie in (0, 1) and n must be Lemma 2's ceiling
+    (at alpha = 0.95, l_max = 1: 5 = ceil(4.32...), checked here by counting up in Fractions); n = 6 is not Lemma 2's
+    n, p = 1 is not a perturbation probability of the extension."""
+    from proofs_checks.claims.lemma2_any_p import statement_hypotheses
+
+    n = next(k for k in range(1, 10) if Fraction(1, 2) ** k <= Fraction(1, 20))
+    assert n == 5
+    ok = statement_hypotheses(alpha=Fraction(19, 20), p=Fraction(9, 20), l_max=1, n=n, sizes=(1,))
+    assert ok["satisfies_hypotheses"]
+    six = statement_hypotheses(alpha=Fraction(19, 20), p=Fraction(9, 20), l_max=1, n=6, sizes=(1,))
+    assert [k for k, v in six["hypotheses"].items() if not v] == ["n_is_lemma2s_ceiling"]
+    one = statement_hypotheses(alpha=Fraction(19, 20), p=Fraction(1), l_max=1, n=n, sizes=(1,))
+    assert [k for k, v in one["hypotheses"].items() if not v] == ["p_in_open_unit_interval"]
 
 
 @pytest.mark.parametrize("alpha, p, size", [(0.95, 0.1, 1), (0.95, 0.1, 4), (0.99, 0.3, 5), (0.9, 0.7, 12),

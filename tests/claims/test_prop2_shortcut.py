@@ -1,7 +1,8 @@
-"""Claim prop2-shortcut (proofs_checks/claims/prop2_shortcut.py, verdict fails, corrected statement argued): every
-step's status pinned, and each finding reproduced by an independent computation: a brute-force enumeration of the
-2^b mask patterns with ``Fraction`` weights written here (not the claim module's superset sums, not the closed
-forms of analytic/prop2_shortcut.py), and FRED's exact sampler.
+"""Claim prop2-shortcut (proofs_checks/claims/prop2_shortcut.py, verdict fails on the headline reading eq2, holds
+(argued) on the smallest-flip reading, corrected statement argued): every step's status and reading pinned, and each
+finding reproduced by an independent computation: a brute-force enumeration of the 2^b mask patterns with
+``Fraction`` weights written here (not the claim module's superset sums, not the closed forms of
+analytic/prop2_shortcut.py), and FRED's exact sampler.
 
 The closed forms of analytic/prop2_shortcut.py: tests/analytic/test_prop2_shortcut.py.
 """
@@ -9,6 +10,7 @@ The closed forms of analytic/prop2_shortcut.py: tests/analytic/test_prop2_shortc
 from __future__ import annotations
 
 import itertools
+import math
 from fractions import Fraction
 
 import numpy as np
@@ -18,26 +20,29 @@ from numpy.testing import assert_allclose
 from analytic import shortcut_minimal_size
 from fred import Fred
 from proofs_checks.claims import prop2_shortcut as claim
+from proofs_checks.results import ClaimResult
 from tests._helpers import drops_by_enumeration
 
 HALF = Fraction(1, 2)
 
 EXPECTED = {
-    "prop2-shortcut.s1-counterexample": ("statement", "counterexample", "fails"),
-    "prop2-shortcut.s2-non-unique": ("statement", "counterexample", "fails"),
-    "prop2-shortcut.pp1-absence-probability": ("paper-proof", "symbolic", "fails"),
-    "prop2-shortcut.pp2-hessian": ("paper-proof", "symbolic", "fails"),
-    "prop2-shortcut.pp3-conclusion": ("paper-proof", "exhaustive", "fails"),
-    "prop2-shortcut.p1-independence": ("proof", "argument", "argued"),
-    "prop2-shortcut.p2-conditional": ("proof", "exhaustive", "holds"),
-    "prop2-shortcut.p3-full-word": ("proof", "symbolic", "holds"),
-    "prop2-shortcut.p4-concavity": ("proof", "symbolic", "holds"),
-    "prop2-shortcut.p5-vertices": ("proof", "argument", "argued"),
-    "prop2-shortcut.p6-best-vertex": ("proof", "symbolic", "holds"),
-    "prop2-shortcut.p7-threshold": ("proof", "symbolic", "holds"),
-    "prop2-shortcut.c1-fred-mean": ("correction", "exhaustive", "holds"),
-    "prop2-shortcut.c2-fred-original": ("correction", "exhaustive", "holds"),
-    "prop2-shortcut.c3-rational-referee": ("correction", "exhaustive", "holds"),
+    "prop2-shortcut.s1-counterexample": ("statement", "counterexample", "fails", "eq2"),
+    "prop2-shortcut.s2-non-unique": ("statement", "counterexample", "fails", "every-solution"),
+    "prop2-shortcut.r1-smallest-flip": ("statement", "exhaustive", "holds", "smallest-flip"),
+    "prop2-shortcut.r2-smallest-flip": ("proof", "argument", "argued", "smallest-flip"),
+    "prop2-shortcut.pp1-absence-probability": ("paper-proof", "symbolic", "holds", None),
+    "prop2-shortcut.pp2-hessian": ("paper-proof", "symbolic", "fails", None),
+    "prop2-shortcut.pp3-conclusion": ("paper-proof", "exhaustive", "fails", None),
+    "prop2-shortcut.p1-independence": ("proof", "argument", "argued", "eq2"),
+    "prop2-shortcut.p2-conditional": ("proof", "exhaustive", "holds", "eq2"),
+    "prop2-shortcut.p3-full-word": ("proof", "symbolic", "holds", "eq2"),
+    "prop2-shortcut.p4-concavity": ("proof", "symbolic", "holds", "eq2"),
+    "prop2-shortcut.p5-vertices": ("proof", "argument", "argued", "eq2"),
+    "prop2-shortcut.p6-best-vertex": ("proof", "symbolic", "holds", "eq2"),
+    "prop2-shortcut.p7-threshold": ("proof", "symbolic", "holds", "eq2"),
+    "prop2-shortcut.c1-fred-mean": ("correction", "exhaustive", "holds", None),
+    "prop2-shortcut.c2-fred-original": ("correction", "exhaustive", "holds", None),
+    "prop2-shortcut.c3-rational-referee": ("correction", "exhaustive", "holds", None),
 }
 
 
@@ -46,11 +51,30 @@ def result():
     return claim.check()
 
 
+def step(result, name):
+    return next(s for s in result.steps if s.id == f"prop2-shortcut.{name}")
+
+
 def test_every_step_status_role_and_evidence_is_pinned(result):
-    """Catches a step whose computation changed outcome, a step added or dropped, or a role or evidence changed."""
-    assert {s.id: (s.role, s.evidence, s.status) for s in result.steps} == EXPECTED
+    """Catches a step whose computation changed outcome, a step added or dropped, or a role, evidence or reading
+    changed."""
+    assert {s.id: (s.role, s.evidence, s.status, s.reading) for s in result.steps} == EXPECTED
     assert (result.kind, result.status, result.corrected_status, result.verdict) == (
         "statement", "fails", "argued", "fails")
+
+
+def test_readings_and_their_verdicts(result):
+    """The headline is Eq. (2)'s reading (c* the notation of line 255), it fails on step s1 alone; 'every solution'
+    is stronger and fails; the smallest-flip reading of lines 538-540 holds (argued). Catches step s2 (several
+    solutions of Eq. (2)) deciding the headline, the headline chosen by which reading holds, or the smallest-flip
+    reading missing."""
+    assert [(r.id, r.role) for r in result.readings] == [
+        ("eq2", "headline"), ("every-solution", "stronger"), ("smallest-flip", "alternative")]
+    assert {r.id: result.reading_status(r.id) for r in result.readings} == {
+        "eq2": "fails", "every-solution": "fails", "smallest-flip": "argued"}
+    headline_tests = [s.id for s in result.steps if s.role == "statement" and s.reading in (None, "eq2")]
+    assert headline_tests == ["prop2-shortcut.s1-counterexample"]
+    assert any("resulting optimal candidate" in q.text for q in result.headline.why)
 
 
 # --------------------------------------------------------------------------- independent brute force
@@ -190,3 +214,128 @@ def test_corrected_statement_on_a_small_family_by_brute_force():
         best = max(solutions.values())
         assert [c for c, d in solutions.items() if d == best] == [(size,) + (0,) * (len(m) - 1)]
         assert size <= m[0]
+
+
+# --------------------------------------------------------------------------- issue 26: readings and hypotheses
+def presence_table(tokens, words):
+    """f on every pattern code (bit i = position i masked), from the tokens: 1 iff every word of J is left."""
+    b = len(tokens)
+    return [int(all(any(t == w and not code >> i & 1 for i, t in enumerate(tokens)) for w in words))
+            for code in range(1 << b)]
+
+
+def test_counterexamples_satisfy_the_hypotheses(result):
+    """Catches a counterexample outside Prop. 2's hypotheses, or a hypotheses predicate that says yes to anything:
+    the record of "w1 w1" and of the two-word case m = (2, 3) ('w1 w2 w1 w2 w2', where m_1 < m_2 is not vacuous) is
+    recomputed here from the document's text, the minimal one is at the paper's defaults (p = 1/2, the proof's p,
+    eps = 0.15, l_max = 10), and cases that break a hypothesis are refused."""
+    for ce in (result.counterexample, step(result, "s1-counterexample").values["two_words"],
+               step(result, "s2-non-unique").values["counterexample"]):
+        tokens, words = ce["document"].split(), ce["J"]
+        counts = [tokens.count(w) for w in words]
+        assert ce["hypotheses"] == {
+            "increasing_multiplicities": counts == sorted(set(counts)), "J_in_document": min(counts) >= 1,
+            "J_every_distinct_word": sorted(set(tokens)) == sorted(words),
+            "classified_positive": presence_table(tokens, words)[0] == 1, "mask_token_not_in_J": "UNK" not in words,
+            "p_in_0_1": 0 < Fraction(ce["p"]) < 1, "eps_in_0_1": 0 < Fraction(ce["eps"]) <= 1}
+        assert ce["satisfies_hypotheses"] is True
+    assert result.counterexample["paper_defaults"] and (result.counterexample["p"], result.counterexample["eps"],
+                                                        result.counterexample["l_max"]) == ("1/2", "3/20", 10)
+    two = step(result, "s1-counterexample").values["two_words"]
+    size, solutions = brute_force((2, 3), HALF, Fraction(3, 20))
+    assert (two["multiplicities"], two["p"], two["eps"]) == ([2, 3], "1/2", "3/20")
+    assert size == 1 and max(solutions, key=solutions.get) == (1, 0) and solutions[(1, 0)] == Fraction(7, 32)
+    outside = {"increasing_multiplicities": claim.statement_hypotheses((3, 2), HALF, Fraction(3, 20)),
+               "J_every_distinct_word": claim.statement_hypotheses((2,), HALF, Fraction(3, 20), n_other=1),
+               "eps_in_0_1": claim.statement_hypotheses((2,), HALF, Fraction(0))}
+    for condition, record in outside.items():
+        assert not record["satisfies_hypotheses"] and not record["hypotheses"][condition], condition
+
+
+def test_smallest_flip_reading_by_brute_force(result):
+    """Lines 538-540 read as 'the smallest set whose removal changes the classification': on every document with
+    strictly increasing m (at most 5 tokens, 0 or 1 word outside J, words in the order w1.., o0), the model's value
+    on every masked text (written here) makes the occurrences of w1 the only smallest flipping set. With m = (2, 2)
+    (outside the hypotheses) there are two, so the strict order matters. Catches a step r1 that does not check
+    uniqueness, or checks FRED's Eq. (2) answer instead of the flipping sets."""
+    def smallest(m, n_other):
+        tokens, words = document(m, n_other)
+        f = presence_table(tokens, words)
+        flips = [code for code in range(1, len(f)) if f[code] == 0]
+        size = min(bin(code).count("1") for code in flips)
+        return [code for code in flips if bin(code).count("1") == size], tokens
+    family = [m for n in range(1, 6) for k in range(1, n + 1) for m in itertools.combinations(range(1, n + 1), k)
+              if sum(m) == n]
+    for m, n_other in itertools.product(family, (0, 1)):
+        codes, tokens = smallest(m, n_other)
+        assert codes == [sum(1 << i for i, t in enumerate(tokens) if t == "w1")], (m, n_other)
+    assert step(result, "r1-smallest-flip").values["documents"] == 2 * len(family)
+    assert len(smallest((2, 2), 0)[0]) == 2
+
+
+def test_the_claim_fails_for_m1_2_to_11_at_the_paper_defaults(result):
+    """At p = 1/2, eps = 0.15, l_max = 10 on a one-word document of m_1 tokens, Eq. (2)'s size l* by enumeration
+    (every pattern equally likely at p = 1/2, so integer counts; by symmetry one set per size): FRED's c*_1 =
+    min(l*, 10) differs from min(m_1, 10) exactly for m_1 = 2..11; they agree for m_1 = 1 (l* = m_1) and for
+    m_1 = 12..15 only through the cap l_max = 10. The note says exactly that, not 'the typical case'. Catches a scope
+    computed with the wrong threshold, the l_max cap ignored, or a scope worded beyond what was computed (the second
+    reviewer's finding)."""
+    fails, l_star = [], {}
+    for m1 in range(1, 16):
+        patterns = range(1 << m1)
+        present = [code != (1 << m1) - 1 for code in patterns]  # f = 1 unless every occurrence is masked
+        mean = Fraction(sum(present), 1 << m1)
+        for size in range(1, m1 + 1):
+            mask = (1 << size) - 1
+            rows = [code for code in patterns if code & mask == mask]
+            if mean - Fraction(sum(present[c] for c in rows), len(rows)) >= Fraction(3, 20) * mean:
+                break
+        l_star[m1] = size
+        if min(size, 10) != min(m1, 10):
+            fails.append(m1)
+    assert fails == list(range(2, 12))
+    s1 = step(result, "s1-counterexample")
+    scope = s1.values["scope_at_defaults"]
+    assert scope["claim_fails_for_m1"] == fails and scope["claim_holds_for_m1"] == [1, 12, 13, 14, 15]
+    assert scope["l_star_equals_m1"] == [m1 for m1 in l_star if l_star[m1] == m1] == [1]
+    assert scope["agree_only_through_the_cap"] == [12, 13, 14, 15]
+    assert "typical" not in s1.note and "for every m_1 in [2, 3, 4, 5, 6, 7, 8, 9, 10, 11]" in s1.note
+
+
+@pytest.mark.parametrize("m", [(1,), (1, 2), (1, 3), (1, 2, 3)])
+def test_the_claim_holds_when_the_least_frequent_word_occurs_once(m):
+    """m_1 = 1 at the paper's defaults (p = 1/2, eps = 0.15): the brute force's largest-drop solutions have counts
+    (1, 0, ..., 0), Prop. 2's c*, whatever the other multiplicities. Catches a scope that counts m_1 = 1 among the
+    failures, or a failure that depends on m_2, ..., m_k under the paper's threshold."""
+    size, solutions = brute_force(m, HALF, Fraction(3, 20))
+    best = max(solutions.values())
+    assert size == 1 and [c for c, d in solutions.items() if d == best] == [(1,) + (0,) * (len(m) - 1)]
+
+
+def test_the_largest_drop_solution_is_unique_only_as_a_count_vector(result):
+    """'w1 w1' at p = 1/2, eps = 3/20 (the counterexample): each of the two positions alone drops E[f] = 3/4 to 1/2,
+    so the position sets {0} and {1} tie with drop 1/4 and both have counts (1,); C(m_1, l*) = C(2, 1) = 2 sets.
+    Catches a corrected statement that calls the largest-drop solution unique ('the one with the largest drop')
+    rather than its count vector (the second reviewer's finding)."""
+    _, drops = drops_by_enumeration(lambda z: Fraction(int(not all(z))), 2, HALF)
+    assert drops[(0,)] == drops[(1,)] == Fraction(1, 4) and math.comb(2, 1) == 2
+    assert "unique as a count vector only" in result.corrected
+    assert "the one with the largest drop" not in result.corrected
+    assert "count vector" in result.headline.meaning
+
+
+def test_pp1_is_a_notation_mismatch_and_does_not_decide(result):
+    """The proof's P(M_j = 0 | c) = (1-p)^(m_j - c_j) (line 1036) is exact with p the probability of keeping a
+    token, the convention of lines 1015-1016; line 1044 switches to p^(m_j - c_j) at p = 1/2, where the two agree.
+    Enumerated here at p = 1/3 and 1/2 for k = 1..4 remaining occurrences. Catches pp1 reported as a wrong
+    probability, or any paper-proof step counted in a verdict."""
+    for p, k in itertools.product((Fraction(1, 3), HALF), range(1, 5)):
+        absent = sum(math.prod(p if kept else 1 - p for kept in z) for z in itertools.product((0, 1), repeat=k)
+                     if not any(z))
+        assert absent == (1 - p) ** k and (absent == p**k) == (p == HALF)
+    pp1 = step(result, "pp1-absence-probability")
+    assert pp1.status == "holds" and pp1.values["keep_convention_exact_k_1_to_5"]
+    assert pp1.values["difference_with_section_2_p_at_1_3_by_k"]["1"] == "1/3"
+    unchanged = [s for s in result.steps if s.role != "paper-proof"]
+    assert ClaimResult(result.id, result.kind, result.statement, result.conditions, result.counterexample,
+                       tuple(unchanged), result.corrected, result.source, result.readings).status == "fails"

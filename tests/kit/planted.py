@@ -278,7 +278,7 @@ CATALOGUE: tuple[Planted, ...] = (
                 "check_prop1_linear_corrected", "check_prop2_shortcut_corrected",
                 "check_threshold_is_eps_times_mean_prediction", "check_declared_baseline_is_used",
             }), part="drops", claims_break=frozenset({
-        "algorithm1-beam", "algorithm1-literal", "importance-linear", "lemma1-selection", "prop1-linear",
+        "algorithm1-beam", "algorithm1-literal", "importance-linear", "lemma1", "lemma1-selection", "prop1-linear",
         "prop1-logistic", "prop1-step-link", "prop2-shortcut"})),
     # The n_samples check fails as a side effect: LIME's law repeats rows (one perturbed position 1/60 of the
     # time) and the reference asks the model each distinct text once, so the spy sees fewer rows than asked.
@@ -307,7 +307,7 @@ CATALOGUE: tuple[Planted, ...] = (
                 "check_prop2_shortcut_corrected", "check_threshold_is_eps_times_mean_prediction",
                 "check_declared_baseline_is_used",
             }), part="drops", claims_break=frozenset({
-                "importance-linear", "prop1-linear", "prop1-logistic", "prop1-step-link"})),
+                "importance-linear", "lemma1", "prop1-linear", "prop1-logistic", "prop1-step-link"})),
     Planted("most_important_first", _factory(MostImportantFirst, ExplainerTags(exact=True)), "wrong",
             "best_ids listed by decreasing importance", frozenset({"check_best_ids_are_sorted_unique_positions"}),
             part="interface", claims_break=frozenset({"prop1-linear", "prop1-logistic", "prop1-step-link"})),
@@ -326,7 +326,7 @@ CATALOGUE: tuple[Planted, ...] = (
                 "check_prop1_linear_corrected", "check_prop2_shortcut_corrected",
                 "check_threshold_is_eps_times_mean_prediction",
             }), claims_break=frozenset({
-        "algorithm1-beam", "algorithm1-literal", "importance-linear", "lemma1-selection", "prop1-linear",
+        "algorithm1-beam", "algorithm1-literal", "importance-linear", "lemma1", "lemma1-selection", "prop1-linear",
         "prop1-logistic", "prop1-step-link", "prop2-shortcut"})),
 )
 

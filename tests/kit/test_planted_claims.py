@@ -4,17 +4,18 @@ breaks exactly the guarantees its entry lists, a correct one breaks none, and no
 Why the sets are what they are:
 
 * 1 - p, the released threshold (declared or not) and an unconditioned drop change the drops, so every claim that
-  compares FRED's exact choice or scores with the referee's breaks; the threshold also moves the selection
-  (lemma1-selection, algorithm1-beam, algorithm1-literal). A declared variant breaks the paper's guarantees all the
-  same: claims check the paper, tags only explain the failure.
+  compares FRED's exact choice or scores with the referee's breaks, and so does lemma1, which reads the drops each
+  explainer reports (never recomputing them from the samples it exposes: tests/kit/test_planted_reported_drops.py);
+  the threshold also moves the selection (lemma1-selection, algorithm1-beam, algorithm1-literal). A declared variant
+  breaks the paper's guarantees all the same: claims check the paper, tags only explain the failure.
 * LIME's sampler has no exact mode: only Lemma 1's statistical check can run on it, and it breaks it.
 * Listing the selection by importance breaks the claims that read the selection as an ordered candidate.
 * A width-4 beam, clipping p, an empty mean read as 0 and lowercasing break no claim: the claims' documents are
   short (the beam is exhaustive up to 4 tokens), valid p, lowercase tokens; the kit catches them (test_planted_*).
 
 The ``minilm-*`` claims are left out: they run the checks of ``lemma1`` (``lemma1.monte_carlo``) and
-``lemma1-selection`` (``measure``) on the transformer's tables, and those checks meet every planted entry here
-already; running the transformer against 14 explainers would double the suite's time.
+``lemma1-selection`` (``selection_cases.measure``) on the transformer's tables, and those checks meet every planted
+entry here already; running the transformer against 14 explainers would double the suite's time.
 """
 
 from __future__ import annotations
