@@ -62,7 +62,8 @@ def main() -> int:
     print(table)
     if args.out:
         Path(args.out).write_text(table + "\n")
-    failed = [r for r in rows[1:] if "failed" in str(r[1]) or "changed" in str(r[2])]
+    # a collection error is no pass: pytest prints "N errors" without "failed"
+    failed = [r for r in rows[1:] if "failed" in str(r[1]) or "error" in str(r[1]) or "changed" in str(r[2])]
     return 1 if failed else 0
 
 
