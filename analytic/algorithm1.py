@@ -40,8 +40,8 @@ from typing import Mapping, Sequence
 
 import numpy as np
 
-from .beam import scaled_drops
-from .referee import _check_b
+from .patterns import check_b
+from .referee import scaled_drops
 
 
 @dataclass(frozen=True)
@@ -84,7 +84,7 @@ def pattern_rows(b: int) -> list[tuple[bool, ...]]:
 
     Raises TypeError or ValueError unless b is an integer in [1, 22] (the referee's largest document).
     """
-    b = _check_b(b)
+    b = check_b(b)
     return [tuple(bool(code >> i & 1) for i in range(b)) for code in range(2**b)]
 
 
@@ -180,7 +180,7 @@ def algorithm1_rule(drops: Mapping[tuple[int, ...], object], threshold, max_len:
 
 def algorithm1_literal_batch(tables, eps, max_len: int) -> dict:
     """:func:`algorithm1_literal` on the 2^b patterns as rows (p = 1/2, exact drops), for many integer tables at
-    once, and Eq. (2)'s minimal size: integer arithmetic on 2^b times the drops (:func:`analytic.beam.scaled_drops`).
+    once, and Eq. (2)'s minimal size: integer arithmetic on 2^b times the drops (:func:`analytic.referee.scaled_drops`).
 
     Returns per row (``tables`` is (R, 2^b), code order): ``best`` the code Algorithm 1 returns (-1 for None),
     ``returned_at`` the size whose threshold test returned (0: the final ``return best``), ``eq2_size`` the

@@ -1,128 +1,55 @@
-"""Algorithm 1's search (every subset of each size) against a beam search, on given drops and, in batch, on integer
+"""Algorithm 1's search (every subset of each size) against a beam search, on tables: the beams of the one search
+(:func:`analytic.search.search_on_drops`) run on the referee's drops, in floats or exactly, and in batch on integer
 tables at p = 1/2.
 
-* :func:`search_on_drops`: Algorithm 1 (``width=None``) or a beam of ``width`` on a mapping code -> drop, in the
-  arithmetic of the drops (``Fraction`` for exact ones); :func:`beam_explain` and :func:`released_explain` run it on
-  the referee's float drops of a table (the released variant as its behaviour is described: 10 extension tokens,
-  duplicate sets kept, baseline f(xi)).
+* :func:`beam_explain` and :func:`released_explain` run a beam on the referee's float drops of a table (the released
+  variant as its behaviour is described: 10 extension tokens, duplicate sets kept, baseline f(xi));
+  :func:`drops_by_code` gives the exact drops to run it on in Fractions.
 * :func:`covering`: for which b a beam sees every candidate whatever the drops (then it is Algorithm 1).
-* :func:`batch_searches` and :func:`scan_box`: both searches on many integer tables at once, in integer
-  arithmetic (2^b times the drops of Eq. 1 at p = 1/2 are integers), to find the smallest table of a finite box
-  that separates them.
+* :func:`batch_searches` and :func:`scan_box`: both searches on many integer tables at once
+  (:func:`analytic.search.search_batch`: 2^b times the drops of Eq. 1 at p = 1/2 are integers), to find the
+  smallest table of a finite box that separates them.
 
-Ties (drops within ``tol``; 0 in exact arithmetic) go to the lexicographically smallest position tuple, as in
-``fred`` and the referee. Written without importing ``fred``.
+Written without importing ``fred``.
 """
 
 from __future__ import annotations
 
 import itertools
-from dataclasses import dataclass
 from fractions import Fraction
-from typing import Iterator, Mapping, Sequence
+from typing import Iterator, Sequence
 
 import numpy as np
 
-from .referee import all_drops, all_drops_rational, code_of, expected_prediction
+from fred_constants import RELEASED_BASELINE, RELEASED_EXTENSIONS, RELEASED_WIDTH
 
-#: The released code's beam: width 4, each kept candidate extended by the 10 positions outside it of largest
-#: singleton drop (as described; its code is not copied).
-RELEASED_WIDTH = 4
-RELEASED_EXTENSIONS = 10
-#: Relative tolerance under which two float drops count as tied (fred's).
-TIE_RTOL = 1e-12
-#: Below every scaled drop, and safe to negate (argsort on the negated drops).
-_UNSEEN = -(1 << 62)
+from .patterns import code_of
+from .referee import all_drops, all_drops_rational, expected_prediction, scaled_drops
+from .search import SearchOutcome, search_batch, search_on_drops, tie_tolerance
 
-
-@dataclass(frozen=True)
-class SearchOutcome:
-    """What a search returns, and the path it took (candidates per size, the beam's cut drops)."""
-
-    best_ids: tuple[int, ...]
-    drop: object
-    found: bool
-    n_candidates: tuple[int, ...]
-    cuts: tuple[tuple, ...]  # per size the beam extended from: (last kept drop, best drop of a set not kept or None)
-
-
-def _best(cands: list[tuple[int, ...]], drops: Mapping[int, object], tol) -> tuple[int, ...]:
-    top = max(drops[code_of(c)] for c in cands)
-    return min(c for c in cands if top - drops[code_of(c)] <= tol)
-
-
-def _ranked(cands: list[tuple[int, ...]], drops: Mapping[int, object], tol, limit: int | None = None) -> list:
-    """The first ``limit`` (default all) candidates by decreasing drop, ties within ``tol`` to the smallest tuple;
-    a candidate listed twice is taken twice."""
-    rest, ranked = list(cands), []
-    while rest and (limit is None or len(ranked) < limit):
-        ranked.append(_best(rest, drops, tol))
-        rest.remove(ranked[-1])
-    return ranked
-
-
-def search_on_drops(drops: Mapping[int, object], b: int, threshold, max_len: int, *, width: int | None = None,
-                    extend_top: int | None = None, duplicates: bool = False, tol=0) -> SearchOutcome:
-    """Algorithm 1 (``width=None``) or a beam of ``width`` on given drops; codes missing from ``drops`` are
-    undefined candidates (no sample perturbs them) and are skipped.
-
-    Sizes 1, 2, ... up to ``min(max_len, b)``; the first size whose best drop is ``>= threshold - tol`` returns
-    its best candidate; else the best over all sizes (a later size replaces it only if larger by more than
-    ``tol``) with ``found=False``. ``extend_top``: a kept candidate is extended only by the ``extend_top``
-    positions outside it of largest singleton drop (ties within ``tol`` to the smaller position).
-    ``duplicates``: the beam's candidates of a size are a list, so a set reached from two kept candidates is
-    there twice and can take two places of the next beam (the released code); otherwise distinct sets.
-
-    >>> from fractions import Fraction as F
-    >>> d = {1: F(1), 2: F(0), 3: F(2)}
-    >>> search_on_drops(d, 2, F(3, 2), 2).best_ids, search_on_drops(d, 2, F(1, 2), 2).best_ids
-    ((0, 1), (0,))
-    """
-    cands = [(j,) for j in range(b) if (1 << j) in drops]
-    order = [j for (j,) in _ranked(cands, drops, tol)] if extend_top is not None else range(b)
-    best, sizes, cuts = None, [], []
-    for size in range(1, min(max_len, b) + 1):
-        if not cands:
-            break
-        sizes.append(len(cands))
-        top = _best(cands, drops, tol)
-        d = drops[code_of(top)]
-        if d >= threshold - tol:
-            return SearchOutcome(top, d, True, tuple(sizes), tuple(cuts))
-        if best is None or d - best[1] > tol:
-            best = (top, d)
-        if size == min(max_len, b):
-            break
-        if width is None:
-            cands = [c for c in itertools.combinations(range(b), size + 1) if code_of(c) in drops]
-            continue
-        keep = _ranked(cands, drops, tol, width)
-        # Copies of a kept set (duplicates) are not a competitor at the cut.
-        cuts.append((drops[code_of(keep[-1])], max((drops[code_of(c)] for c in cands if c not in keep), default=None)))
-        outside = ([j for j in order if j not in k][:extend_top] for k in keep)
-        grown = [c for k, js in zip(keep, outside) for c in (tuple(sorted(k + (j,))) for j in js)
-                 if code_of(c) in drops]
-        cands = grown if duplicates else sorted(set(grown))
-    return SearchOutcome(best[0], best[1], False, tuple(sizes), tuple(cuts))
+#: The box searched for the minimal counterexample: the integer tables entrywise at most this one (663,552), which
+#: an exploratory search found (random integer tables, greedy shrinking). It separates the searches under both
+#: baselines with f(xi) >= 1, so proofs_checks.kit checks explainers of either baseline on it.
+COUNTEREXAMPLE_TABLE = (1, 0, 0, 0, 0, 0, 0, 3, 0, 0, 0, 2, 0, 0, 0, 2, 0, 0, 0, 3, 0, 3, 3, 0, 2, 0, 0, 2, 0, 3,
+                        3, 0)
 
 
 def drops_by_code(table: Sequence, p: Fraction, *, baseline: str = "mean") -> tuple[dict[int, Fraction], Fraction]:
     """Exact drops of every position set in Fractions, keyed by pattern code (:func:`all_drops_rational`), and
-    the reference (E[f] or f(xi))."""
-    reference, drops = all_drops_rational([Fraction(v) for v in table], p, baseline=baseline)
-    return {code_of(s): d for s, d in drops.items()}, reference
+    the baseline value they are measured from (E[f] or f(xi))."""
+    value, drops = all_drops_rational([Fraction(v) for v in table], p, baseline=baseline)
+    return {code_of(s): d for s, d in drops.items()}, value
 
 
 def beam_explain(table, p: float, eps: float, max_len: int, *, baseline: str = "mean", width: int = RELEASED_WIDTH,
                  extend_top: int | None = None, duplicates: bool = False) -> SearchOutcome:
-    """A beam of ``width`` on the referee's float drops (:func:`all_drops`), threshold eps * reference."""
+    """A beam of ``width`` on the referee's float drops (:func:`all_drops`), threshold eps E[f] (eps f(xi) for
+    baseline "original")."""
     table = np.asarray(table, float)
     b = int(table.size).bit_length() - 1
-    drops = all_drops(table, p, baseline=baseline)
-    reference = float(table[0]) if baseline == "original" else expected_prediction(table, p)
-    tol = TIE_RTOL * max(1.0, float(np.max(np.abs(table))))
-    return search_on_drops({c: float(drops[c]) for c in range(1, 2**b)}, b, eps * reference, max_len, width=width,
-                           extend_top=extend_top, duplicates=duplicates, tol=tol)
+    value = float(table[0]) if baseline == "original" else expected_prediction(table, p)
+    return search_on_drops(all_drops(table, p, baseline=baseline), b, eps * value, max_len, width=width,
+                           extend_top=extend_top, duplicates=duplicates, tol=tie_tolerance(table))
 
 
 def released_explain(table, p: float, eps: float, max_len: int, *, duplicates: bool = True) -> SearchOutcome:
@@ -130,7 +57,7 @@ def released_explain(table, p: float, eps: float, max_len: int, *, duplicates: b
     10 tokens outside it of largest singleton drop, a set reached from two kept candidates kept twice
     (``duplicates=False``: distinct sets), baseline f(xi); on exact drops (n -> infinity), with fred's tie rule
     (the released code's own tie rule is not modelled)."""
-    return beam_explain(table, p, eps, max_len, baseline="original", width=RELEASED_WIDTH,
+    return beam_explain(table, p, eps, max_len, baseline=RELEASED_BASELINE, width=RELEASED_WIDTH,
                         extend_top=RELEASED_EXTENSIONS, duplicates=duplicates)
 
 
@@ -178,60 +105,13 @@ def covering(max_b: int, width: int = RELEASED_WIDTH, *, duplicates: bool = Fals
 # Both searches on many integer tables at once (p = 1/2, baseline E[f])
 # ----------------------------------------------------------------------------------------------------------
 
-def scaled_drops(tables: np.ndarray) -> np.ndarray:
-    """2^b drop(S) = sum(t) - 2^|S| sum_{x contains S} t[x] for each row t (code order), exactly in int64: the
-    drop of Eq. (1) at p = 1/2 with baseline E[f] = sum(t) / 2^b, times 2^b (column 0 is 0)."""
-    tables = np.asarray(tables, np.int64)
-    b = tables.shape[1].bit_length() - 1
-    sup = tables.copy()
-    for i in range(b):  # superset sums, one bit at a time
-        view = sup.reshape(len(sup), -1, 2, 2**i)
-        view[:, :, 0, :] += view[:, :, 1, :]
-    sizes = np.array([bin(c).count("1") for c in range(2**b)])
-    return tables.sum(1)[:, None] - (1 << sizes)[None, :] * sup
-
-
 def batch_searches(tables: np.ndarray, eps: Fraction, width: int = RELEASED_WIDTH) -> dict[str, np.ndarray]:
-    """Algorithm 1 and a distinct-set beam of ``width`` (every position extends a kept set) on each row of
-    ``tables`` (non-negative integers, code order), p = 1/2, baseline E[f], threshold eps E[f], l_max >= b.
-
-    Per row: ``a_code``/``b_code`` the code each search returns (-1 when it finds nothing: then the beam's
-    fallback is not computed), ``a_found``/``b_found``, and ``tie``: whether a tie could change either outcome
-    (the best drop of the returning size shared by two candidates of that search, or the beam's 4th and 5th
-    drops equal at a size it extends from). Ties go to the smaller tuple (combinations order).
-    """
-    d = scaled_drops(tables)
-    rows, n = np.arange(len(d)), len(d)
-    b = d.shape[1].bit_length() - 1
-    threshold = eps.numerator * np.asarray(tables, np.int64).sum(1)  # eps 2^b E[f], times eps's denominator
-    sets = [list(itertools.combinations(range(b), k)) for k in range(b + 1)]
-    columns = [np.array([code_of(s) for s in sets[k]], int) for k in range(b + 1)]
-    out = {key: np.full(n, -1) for key in ("a_code", "b_code")}
-    out.update({key: np.zeros(n, bool) for key in ("a_found", "b_found", "tie")})
-    live = np.ones((n, b), bool)  # the beam's candidates of the current size
-    for k in range(1, b + 1):
-        dk = d[:, columns[k]]
-        masked = np.where(live, dk, _UNSEEN)
-        for name, values in (("a", dk), ("b", masked)):
-            j = values.argmax(1)  # the first maximum: the smallest tuple
-            top = values[rows, j]
-            stop = (eps.denominator * top >= threshold) & ~out[f"{name}_found"]
-            out[f"{name}_code"][stop] = columns[k][j[stop]]
-            out["tie"] |= stop & ((values == top[:, None]).sum(1) > 1)
-            out[f"{name}_found"] |= stop
-        if k == b:
-            break
-        order = np.argsort(-masked, axis=1, kind="stable")  # stable: ties to the smaller tuple
-        if dk.shape[1] > width:
-            fourth, fifth = masked[rows, order[:, width - 1]], masked[rows, order[:, width]]
-            out["tie"] |= ~out["b_found"] & (live.sum(1) > width) & (fourth == fifth)
-        extends = np.array([[set(s) <= set(t) for t in sets[k + 1]] for s in sets[k]])
-        grown = np.zeros((n, len(sets[k + 1])), bool)
-        for w in range(min(width, dk.shape[1])):
-            kept = live[rows, order[:, w]]
-            grown |= extends[order[:, w]] & kept[:, None]
-        live = grown
-    return out
+    """Algorithm 1 and a distinct-set beam of ``width`` (:func:`analytic.search.search_batch`) on each row of
+    ``tables`` (non-negative integers, code order), p = 1/2, baseline E[f], threshold eps E[f], max_len >= b:
+    2^b times the drops (:func:`analytic.referee.scaled_drops`) against eps 2^b E[f] = eps sum(t), compared
+    exactly as ``eps.denominator * drop >= eps.numerator * sum(t)``."""
+    tables = np.asarray(tables, np.int64)
+    return search_batch(scaled_drops(tables), eps.numerator * tables.sum(1), scale=eps.denominator, width=width)
 
 
 def box_tables(upper: Sequence[int], chunk: int = 1 << 16) -> Iterator[np.ndarray]:

@@ -18,7 +18,7 @@ from typing import Sequence
 
 import numpy as np
 
-from .referee import _check_table, code_of, pattern_weights
+from .patterns import check_table, code_of, pattern_weights
 
 
 def _covered(b: int, positions: Sequence[int]) -> np.ndarray:
@@ -49,7 +49,7 @@ def lemma1_limit(table, positions: Sequence[int], p: float) -> float:
     >>> lemma1_limit([1.0, 0.0, 0.0, 0.0], [0, 1], 0.5)
     0.25
     """
-    table, b = _check_table(table)
+    table, b = check_table(table)
     w = pattern_weights(b, p)
     indicator = _covered(b, positions)
     return float(w @ table - (w * indicator) @ table / p ** len(set(positions)))
@@ -61,7 +61,7 @@ def drop_asymptotic_variance(table, positions: Sequence[int], p: float) -> float
     >>> drop_asymptotic_variance([1.0, 0.0], [0], 0.5)   # f = 1{not perturbed}
     0.25
     """
-    table, b = _check_table(table)
+    table, b = check_table(table)
     w = pattern_weights(b, p)
     indicator = _covered(b, positions)
     pi = float(w @ indicator)

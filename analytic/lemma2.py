@@ -23,7 +23,7 @@ import mpmath
 import numpy as np
 import sympy as sp
 
-from .referee import code_of
+from .patterns import code_of
 
 
 def _rational(x) -> Fraction:

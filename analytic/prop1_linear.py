@@ -28,6 +28,10 @@ import sympy as sp
 
 from .referee import linear_table_rational
 
+#: Position weights lambda_j v_j equal up to this are ties (Prop. 1 assumes them strictly ordered; a float model
+#: fitted by scikit-learn gives equal words weights equal to ~1e-15, far inside it).
+VALUE_TOL = 1e-9
+
 
 def kept_count_sym(m: int, count: int, p=None) -> sp.Expr:
     """E[M_j | ``count`` of the m_j occurrences perturbed]: the other m_j - count are each kept w.p. 1 - p.
@@ -127,6 +131,19 @@ def linear_optimal_positions(a_pos, size: int) -> tuple[int, ...]:
     return tuple(int(i) for i in np.flatnonzero(counts))
 
 
+def is_top_set(a, positions) -> bool:
+    """Whether ``positions`` carry the ``len(positions)`` largest weights of ``a`` (ties within :data:`VALUE_TOL`
+    allowed): Prop. 1 (ii)'s shape of a best candidate.
+
+    >>> is_top_set([0.5, 0.1, 0.5], (2,)), is_top_set([0.5, 0.1, 0.4], (1, 2))
+    (True, False)
+    """
+    a = np.asarray(a, float)
+    chosen = np.sort(a[list(positions)])[::-1]
+    top = np.sort(a)[::-1][: len(chosen)]
+    return bool(np.all(np.abs(chosen - top) <= VALUE_TOL))
+
+
 def linear_best_drops(a, m, p: float, max_len: int) -> np.ndarray:
     """Largest drop of each size l = 1..min(max_len, sum m): (1 - p) times the sum of the l largest a's.
 
@@ -139,9 +156,9 @@ def linear_best_drops(a, m, p: float, max_len: int) -> np.ndarray:
 
 def linear_minimal_size(a, m, intercept: float, p: float, eps: float, max_len: int, *,
                         baseline: str = "mean") -> int | None:
-    """Smallest l <= max_len whose best drop reaches eps * reference; None if none does.
+    """Smallest l <= max_len whose best drop reaches eps * (baseline value); None if none does.
 
-    The reference is E[f] with baseline "mean" (Eq. 2) and f(xi) = sum_j a_j m_j + lambda_0
+    The baseline value is E[f] with baseline "mean" (Eq. 2) and f(xi) = sum_j a_j m_j + lambda_0
     with baseline "original": that baseline's drop is the "mean" drop plus f(xi) - E[f].
 
     >>> linear_minimal_size([1.0, 1.0, 1.0], [1, 1, 1], 0.0, 0.5, 0.5, 3)

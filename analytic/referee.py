@@ -13,80 +13,15 @@ hence the exact drop of Eq. (1), E[f] - E[f 1{S}] / P(S), for all S.
 
 from __future__ import annotations
 
-import itertools
 from dataclasses import dataclass
 from typing import Callable, Sequence
 
 import numpy as np
 
-#: Largest document enumerated (2**22 patterns, a few dozen MB per array).
-MAX_TOKENS = 22
+from fred_constants import BASELINES, TIE_RTOL
 
-
-def _check_b(b: int) -> int:
-    if isinstance(b, bool) or not isinstance(b, (int, np.integer)):
-        raise TypeError(f"the number of tokens b must be an integer in [1, {MAX_TOKENS}], got {type(b).__name__}")
-    if not 1 <= b <= MAX_TOKENS:
-        raise ValueError(f"the number of tokens b must be an integer in [1, {MAX_TOKENS}], got {b!r}")
-    return int(b)
-
-
-def _check_table(table) -> tuple[np.ndarray, int]:
-    table = np.asarray(table, dtype=float)
-    b = int(table.size).bit_length() - 1
-    if table.ndim != 1 or table.size != 2**b or b < 1:
-        raise ValueError(f"table must be a 1-d array of length 2**b (b >= 1), got shape {table.shape}")
-    return table, _check_b(b)
-
-
-def pattern_weights(b: int, p: float) -> np.ndarray:
-    """Probability of each code: p^k (1 - p)^(b - k), built one position at a time.
-
-    >>> pattern_weights(2, 0.25).tolist()
-    [0.5625, 0.1875, 0.1875, 0.0625]
-    """
-    b = _check_b(b)
-    if not 0.0 < p < 1.0:
-        raise ValueError(f"p must lie in (0, 1), got {p!r}")
-    w = np.ones(1)
-    for _ in range(b):  # position i becomes bit i: the upper half has it perturbed
-        w = np.concatenate([w * (1.0 - p), w * p])
-    return w
-
-
-def popcounts(b: int) -> np.ndarray:
-    """Number of perturbed positions of each code."""
-    k = np.zeros(1, dtype=np.int64)
-    for _ in range(_check_b(b)):
-        k = np.concatenate([k, k + 1])
-    return k
-
-
-def code_of(positions: Sequence[int]) -> int:
-    """Code of a position set: sum of 2^i.
-
-    >>> code_of([0, 2])
-    5
-    """
-    positions = {int(i) for i in positions}
-    if any(i < 0 for i in positions):
-        raise ValueError(f"positions must be non-negative integers, got {sorted(positions)}")
-    return sum(1 << i for i in positions)
-
-
-def positions_of(code: int) -> tuple[int, ...]:
-    """Sorted positions of a code."""
-    return tuple(i for i in range(int(code).bit_length()) if code >> i & 1)
-
-
-def superset_sums(values: np.ndarray) -> np.ndarray:
-    """s[S] = sum over codes T containing S of values[T] (zeta transform over bits)."""
-    s = np.array(values, dtype=float)
-    b = s.size.bit_length() - 1
-    for i in range(b):
-        view = s.reshape(-1, 2, 2**i)  # axis 1 is bit i
-        view[:, 0, :] += view[:, 1, :]
-    return s
+from .patterns import check_b, check_table, code_of, pattern_weights, popcounts, positions_of, superset_sums
+from .search import SearchOutcome, best_of_size, is_rational, search_on_drops, tie_tolerance
 
 
 def linear_table(position_weights, intercept: float = 0.0) -> np.ndarray:
@@ -103,7 +38,7 @@ def linear_table(position_weights, intercept: float = 0.0) -> np.ndarray:
 
 def masked_texts(tokens: Sequence[str], mask_token: str = "UNK") -> list[str]:
     """The 2^b texts, code order: position i replaced by ``mask_token`` when bit i is set."""
-    b = _check_b(len(tokens))
+    b = check_b(len(tokens))
     return [" ".join(mask_token if code >> i & 1 else t for i, t in enumerate(tokens)) for code in range(2**b)]
 
 
@@ -125,7 +60,7 @@ def table_classifier(tokens: Sequence[str], table, mask_token: str = "UNK", n_cl
     Position i counts as perturbed when its token equals ``mask_token``. With
     ``n_classes == 0`` it returns f as (n,); with 2 it returns [1 - f, f].
     """
-    table, b = _check_table(table)
+    table, b = check_table(table)
     if len(tokens) != b:
         raise ValueError(f"table has 2**{b} entries but tokens has {len(tokens)} positions")
 
@@ -143,121 +78,172 @@ def expected_prediction(table, p: float) -> float:
     >>> expected_prediction([1.0, 0.0, 0.0, 0.0], 0.5)
     0.25
     """
-    table, b = _check_table(table)
+    table, b = check_table(table)
     return float(pattern_weights(b, p) @ table)
 
 
 def exact_drop(table, positions: Sequence[int], p: float, *, baseline: str = "mean") -> float:
-    """Exact drop of a position set: reference - E[f 1{S perturbed}] / P(S perturbed).
+    """Exact drop of a position set: baseline value - E[f 1{S perturbed}] / P(S perturbed).
 
-    The reference is E[f] (baseline "mean") or f(original) (baseline "original").
+    The baseline value is E[f] (baseline "mean") or f(original) (baseline "original").
 
     >>> exact_drop([1.0, 0.0, 0.0, 0.0], [0], 0.5)
     0.25
     """
-    table, b = _check_table(table)
+    table, b = check_table(table)
     w = pattern_weights(b, p)
     s = code_of(positions)
     if s >= 2**b:
         raise ValueError(f"positions must lie in [0, {b}), got {list(positions)}")
     rows = (np.arange(2**b) & s) == s
     conditional = float(w[rows] @ table[rows] / w[rows].sum())
-    return _reference(table, w, baseline) - conditional
+    return _baseline_value(table, w, baseline) - conditional
 
 
-def _reference(table: np.ndarray, w: np.ndarray, baseline: str) -> float:
+def _baseline_value(table: np.ndarray, w: np.ndarray, baseline: str) -> float:
+    """E[f] (baseline "mean") or f(xi) (baseline "original"): the value drops are measured from."""
     if baseline == "mean":
         return float(w @ table)
     if baseline == "original":
         return float(table[0])
-    raise ValueError(f"baseline must be 'mean' or 'original', got {baseline!r}")
+    raise ValueError(f"baseline must be one of {BASELINES}, got {baseline!r}")
 
 
 def all_drops(table, p: float, *, baseline: str = "mean") -> np.ndarray:
     """Exact drop of every position set, indexed by code (entry 0 is the empty set)."""
-    table, b = _check_table(table)
+    table, b = check_table(table)
     w = pattern_weights(b, p)
-    return _reference(table, w, baseline) - superset_sums(w * table) / superset_sums(w)
+    return _baseline_value(table, w, baseline) - superset_sums(w * table) / superset_sums(w)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class ExactExplanation:
-    """Exact outcome of Algorithm 1 (Eqs. 1-2) on a table."""
+    """The exact explanation of a table: the search's outcome on the exact drops (Eqs. 1-2, Algorithm 1) and what
+    the explanation reports beside it, named as in :class:`fred.Explanation`.
 
-    best_ids: tuple[int, ...]
-    drop: float
-    threshold: float
-    found: bool
-    importances: np.ndarray
-    mean_prediction: float
-    original_prediction: float
-    best_drop_by_size: np.ndarray
+    ``search`` is the :class:`analytic.search.SearchOutcome` (``best_ids``, ``drop``, ``found``, ``threshold``,
+    ``solutions``, ``size`` and ``best_drop_by_size`` are read from it); ``importances`` the singleton drops
+    (Eq. 5); ``drops`` every drop: an array indexed by pattern code in floating point, a dict keyed by sorted
+    position tuple in rational arithmetic (:func:`all_drops`, :func:`all_drops_rational`).
+    """
+
+    search: SearchOutcome
+    importances: np.ndarray | tuple
+    mean_prediction: object
+    original_prediction: object
+    drops: object
+
+    @property
+    def best_ids(self) -> tuple[int, ...]:
+        return self.search.best_ids
+
+    @property
+    def drop(self):
+        return self.search.drop
+
+    @property
+    def found(self) -> bool:
+        return self.search.found
+
+    @property
+    def threshold(self):
+        return self.search.threshold
+
+    @property
+    def solutions(self) -> tuple[tuple[int, ...], ...]:
+        """Every solution of Eq. (2): the sets of the minimal size whose drop meets the threshold."""
+        return self.search.solutions
+
+    @property
+    def size(self) -> int | None:
+        """The minimal size of Eq. (2), None when no set of size <= max_len meets the threshold."""
+        return self.search.size
+
+    @property
+    def best_drop_by_size(self) -> np.ndarray:
+        """The best drop of each size the search walked (floats; objects in rational arithmetic)."""
+        values = self.search.best_drop_by_size
+        return np.array(values, dtype=object if is_rational(values) and values else float)
 
 
-def exact_explain(table, p: float, eps: float, max_len: int, *, baseline: str = "mean", tie_rtol: float = 1e-12,
-                  tokens: Sequence[str] | None = None, mask_token: str = "UNK",
-                  label: int | None = None) -> ExactExplanation:
-    """Algorithm 1 by brute force over every position set of size 1..min(max_len, b).
+def exact_explain(table, p, eps, max_len: int, *, baseline: str = "mean", tie_rtol: float = TIE_RTOL,
+                  tokens: Sequence[str] | None = None, mask_token: str = "UNK", label: int | None = None,
+                  drops: tuple | None = None) -> ExactExplanation:
+    """Algorithm 1 on the exact drops of every position set of size 1..min(max_len, b): the one search
+    (:func:`analytic.search.search_on_drops`) on :func:`all_drops`.
 
-    ``table`` is f over the 2^b codes, or a black box on texts; then ``tokens``
-    (and ``mask_token``, ``label``) give the document, see :func:`table_from_classifier`.
+    ``table`` is f over the 2^b codes, or a black box on texts; then ``tokens`` (and ``mask_token``, ``label``)
+    give the document, see :func:`table_from_classifier`. A table of rational numbers (``Fraction``, ``int``, sympy)
+    with an exact ``p`` is explained in rational arithmetic (:func:`all_drops_rational`, exact ties); anything else
+    in floating point, ties within ``tie_rtol * max(1, max|f|)`` (:func:`analytic.search.tie_tolerance`).
+    ``drops`` may pass ``all_drops_rational(table, p, baseline=baseline)`` computed once for several eps. ``eps``
+    may be 0 (every non-negative drop meets the threshold), a case outside the paper's (0, 1] that claims study.
 
-    Returns the smallest size whose best drop is ``>= eps * reference``; the
-    best candidate of a size has the largest drop, drops within
-    ``tie_rtol * max(1, max|f|)`` of it being ties won by the lexicographically
-    smallest sorted position tuple. When no size qualifies, the best over all
-    sizes (ties to the smaller size) with ``found=False``.
+    The smallest size whose best drop meets ``eps * E[f]`` (``eps * f(xi)`` for baseline "original") returns its
+    best candidate (largest drop, ties to the lexicographically smallest sorted tuple); else the best over all
+    sizes with ``found=False``.
 
     >>> r = exact_explain(linear_table([1.0, 3.0, 2.0]), 0.5, 0.75, 3)
     >>> r.best_ids, r.drop, r.threshold, r.found
     ((1, 2), 2.5, 2.25, True)
+    >>> from fractions import Fraction as F
+    >>> r = exact_explain(linear_table_rational([F(1), F(1, 2)]), F(1, 2), F(15, 100), 2)
+    >>> r.size, r.solutions, r.best_ids, r.threshold
+    (1, ((0,), (1,)), (0,), Fraction(9, 80))
     """
     if callable(table):
         if tokens is None:
             raise ValueError("tokens must be given when table is a classifier")
         table = table_from_classifier(table, tokens, mask_token, label)
-    table, b = _check_table(table)
-    if not 0.0 < eps <= 1.0:
-        raise ValueError(f"eps must lie in (0, 1], got {eps!r}")
+    if not 0 <= eps <= 1:  # eps = 0 (threshold 0) is outside the paper's (0, 1], and claims study it as such
+        raise ValueError(f"eps must lie in [0, 1], got {eps!r}")
     if isinstance(max_len, bool) or not isinstance(max_len, (int, np.integer)):
         raise TypeError(f"max_len must be an integer >= 1, got {type(max_len).__name__}")
     if max_len < 1:
         raise ValueError(f"max_len must be an integer >= 1, got {max_len!r}")
+    values = list(table)
+    if is_rational(values) and is_rational([p]):
+        if not 0 < p < 1:
+            raise ValueError(f"p must lie in (0, 1), got {p!r}")
+        value, by_set = all_drops_rational(values, p, baseline=baseline) if drops is None else drops
+        b = check_b(len(values).bit_length() - 1)
+        by_code = {code_of(s): d for s, d in by_set.items()}
+        mean = value if baseline == "mean" else expected_prediction_rational(values, p)
+        outcome = search_on_drops(by_code, b, eps * value, max_len)
+        return ExactExplanation(outcome, tuple(by_code[1 << i] for i in range(b)), mean, values[0], by_set)
+    table, b = check_table(table)
     w = pattern_weights(b, p)
-    reference = _reference(table, w, baseline)
-    drops = all_drops(table, p, baseline=baseline)
-    size_of = popcounts(b)
-    tol = tie_rtol * max(1.0, float(np.max(np.abs(table))))
-    threshold = eps * reference
-    winners = []
-    for size in range(1, min(max_len, b) + 1):
-        codes = np.flatnonzero(size_of == size)
-        top = drops[codes].max()
-        tied = codes[drops[codes] >= top - tol]
-        winners.append((min(positions_of(int(c)) for c in tied), float(top)))
-        if top >= threshold:
-            break
-    best_by_size = np.array([d for _, d in winners])
-    if best_by_size[-1] >= threshold:
-        ids, drop, found = winners[-1][0], winners[-1][1], True
-    else:
-        first = int(np.flatnonzero(best_by_size >= best_by_size.max() - tol)[0])
-        ids, drop, found = winners[first][0], winners[first][1], False
-    return ExactExplanation(ids, drop, threshold, found, drops[[1 << i for i in range(b)]], float(w @ table),
-                            float(table[0]), best_by_size)
+    all_ = all_drops(table, p, baseline=baseline)
+    outcome = search_on_drops(all_, b, eps * _baseline_value(table, w, baseline), max_len,
+                              tol=tie_tolerance(table, tie_rtol))
+    return ExactExplanation(outcome, all_[[1 << i for i in range(b)]], float(w @ table), float(table[0]), all_)
 
 
 def best_drop_of_size(table, p: float, size: int, *, baseline: str = "mean") -> tuple[float, list[tuple[int, ...]]]:
-    """Largest exact drop among position sets of one size, and all sets attaining it within 1e-12."""
-    table, b = _check_table(table)
-    drops = all_drops(table, p, baseline=baseline)
-    sets = list(itertools.combinations(range(b), size))
-    values = np.array([drops[code_of(s)] for s in sets])
-    top = values.max()
-    return float(top), [s for s, v in zip(sets, values) if v >= top - 1e-12]
+    """Largest exact drop among position sets of one size, and all sets attaining it up to the search's tie
+    tolerance (:func:`analytic.search.tie_tolerance`)."""
+    table, b = check_table(table)
+    top, sets = best_of_size(all_drops(table, p, baseline=baseline), b, size, tie_tolerance(table))
+    return float(top), sets
 
 
-# --------------------------------------------------------------------------- the referee in exact arithmetic
+def scaled_drops(tables: np.ndarray) -> np.ndarray:
+    """2^b drop(S) = sum(t) - 2^|S| sum_{x contains S} t[x] for each row t (code order), exactly in int64: the
+    drop of Eq. (1) at p = 1/2 with baseline E[f] = sum(t) / 2^b, times 2^b (column 0 is 0).
+
+    >>> scaled_drops([[1, 0, 0, 0]]).tolist()
+    [[0, 1, 1, 1]]
+    """
+    tables = np.asarray(tables, np.int64)
+    b = check_b(tables.shape[1].bit_length() - 1)
+    sup = tables.copy()
+    for i in range(b):  # superset sums, one bit at a time
+        view = sup.reshape(len(sup), -1, 2, 2**i)
+        view[:, :, 0, :] += view[:, :, 1, :]
+    return tables.sum(1)[:, None] - (1 << popcounts(b))[None, :] * sup
+
+
+# --------------------------------------------------------------------------- the referee in rational arithmetic
 # The same enumeration of the 2^b patterns in the arithmetic of the inputs: rational for ``fractions.Fraction``
 # tables and p, exact symbolic for sympy numbers (then sympy decides each comparison). This is what confirms a
 # counterexample without floating point.
@@ -294,7 +280,7 @@ def expected_prediction_rational(table: Sequence, p):
 
 
 def all_drops_rational(table: Sequence, p, *, baseline: str = "mean") -> tuple[object, dict[tuple[int, ...], object]]:
-    """The reference (E[f] or f(original)) and the drop of every non-empty position set, keyed by its sorted
+    """The baseline value (E[f] or f(original)) and the drop of every non-empty position set, keyed by its sorted
     positions, in the arithmetic of ``table`` and ``p`` (superset sums over the 2^b patterns, as :func:`all_drops`).
 
     >>> from fractions import Fraction as F
@@ -312,48 +298,5 @@ def all_drops_rational(table: Sequence, p, *, baseline: str = "mean") -> tuple[o
             if not code >> i & 1:
                 weight[code] += weight[code | 1 << i]
                 value[code] += value[code | 1 << i]
-    reference = value[0] if baseline == "mean" else table[0]  # weight[0] sums every pattern: 1
-    return reference, {positions_of(code): reference - value[code] / weight[code] for code in range(1, 2**b)}
-
-
-@dataclass(frozen=True)
-class Eq2Solutions:
-    """Every solution of Eq. (2) on one document, in exact arithmetic.
-
-    ``solutions`` are all position sets of the minimal size ``size`` whose drop reaches ``threshold = eps *
-    reference`` (Eq. 2 as written: any minimiser); ``fred_choice`` is the one Algorithm 1 returns, the largest
-    drop among them, ties to the lexicographically smallest sorted tuple. ``size`` is None (and both are empty)
-    when no set of size <= max_len reaches the threshold.
-    """
-
-    mean: object
-    original: object
-    threshold: object
-    size: int | None
-    solutions: tuple[tuple[int, ...], ...]
-    fred_choice: tuple[int, ...]
-    drops: dict
-
-
-def eq2_solutions(table: Sequence, p, eps, max_len: int, *, baseline: str = "mean",
-                  drops: tuple | None = None) -> Eq2Solutions:
-    """All minimisers of Eq. (2) and FRED's choice among them, from :func:`all_drops_rational`.
-
-    ``drops`` may pass ``all_drops_rational(table, p, baseline=baseline)`` computed once for several eps.
-
-    >>> from fractions import Fraction as F
-    >>> r = eq2_solutions(linear_table_rational([F(1), F(1, 2)]), F(1, 2), F(15, 100), 2)
-    >>> r.size, r.solutions, r.fred_choice, r.threshold
-    (1, ((0,), (1,)), (0,), Fraction(9, 80))
-    """
-    table = list(table)
-    reference, drops = all_drops_rational(table, p, baseline=baseline) if drops is None else drops
-    mean = reference if baseline == "mean" else expected_prediction_rational(table, p)
-    threshold = eps * reference
-    for size in range(1, min(max_len, len(table).bit_length() - 1) + 1):
-        sets = [s for s in drops if len(s) == size and bool(drops[s] >= threshold)]
-        if sets:
-            top = max(drops[s] for s in sets)
-            choice = min(s for s in sets if not bool(drops[s] < top))
-            return Eq2Solutions(mean, table[0], threshold, size, tuple(sorted(sets)), choice, drops)
-    return Eq2Solutions(mean, table[0], threshold, None, (), (), drops)
+    baseline_value = value[0] if baseline == "mean" else table[0]  # weight[0] sums every pattern: 1
+    return baseline_value, {positions_of(code): baseline_value - value[code] / weight[code] for code in range(1, 2**b)}

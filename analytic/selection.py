@@ -16,7 +16,7 @@ size reaches the threshold, the best over all sizes is returned with found = Fal
 Margins
 -------
 Let S be the exact choice, of size k*. "Agreement" means the empirical search returns S with the same
-``found``. It does whenever every comparison the search makes has the sign it has in exact arithmetic:
+``found``. It does whenever every comparison the search makes has the sign it has in rational arithmetic:
 
 * a candidate c of size < k* (all sizes <= max_len when not found, S included) stays below the threshold:
   hat Delta_c - eps hat ref = (1 - eps) hat ref - hat m_c must stay < -tol; exactly it is -gamma_c with
@@ -25,7 +25,7 @@ Let S be the exact choice, of size k*. "Agreement" means the empirical search re
 * every rival c of S (the other candidates of size k*; all other candidates when not found) stays below S:
   hat Delta_S - hat Delta_c = hat m_c - hat m_S must stay > tol; exactly it is gap_c = Delta_S - Delta_c.
 
-With a = 1 - eps (baseline "mean"; a = 0 for "original", whose reference is not estimated), the event
+With a = 1 - eps (baseline "mean"; a = 0 for "original", whose baseline value is not estimated), the event
 E = {|hat m - m| < t_0} and {n_c >= 1 and |hat m_c - m_c| < t_c for every candidate c involved} implies
 agreement as soon as
 
@@ -62,6 +62,7 @@ enumerating the multinomial distribution of the n rows over the 2^b patterns.
 
 from __future__ import annotations
 
+import functools
 import itertools
 import math
 from dataclasses import dataclass
@@ -70,10 +71,17 @@ from typing import Sequence
 
 import numpy as np
 
-from .referee import _check_table, exact_explain, pattern_weights, popcounts, positions_of
+from fred_constants import BASELINES, TIE_RTOL
+
+from .patterns import check_table, pattern_weights, popcounts, positions_of
+from .referee import exact_explain
+from .search import is_rational, search_on_drops, tie_tolerance
 
 #: Largest number of row-count vectors :func:`selection_distribution` enumerates.
 MAX_COMPOSITIONS = 1_000_000
+#: Argument lists whose :func:`selection_distribution` is kept (the claims ask for the same ones once per explainer
+#: they check).
+DISTRIBUTION_CACHE_SIZE = 1024
 #: Allocation grid of :func:`agreement_bound`: fractions of the room left to t_0 and to t_S.
 _GRID = np.linspace(0.02, 0.98, 25)
 
@@ -87,8 +95,8 @@ def _check_inputs(p, eps, max_len, baseline: str) -> None:
         raise TypeError(f"max_len must be an integer >= 1, got {type(max_len).__name__}")
     if max_len < 1:
         raise ValueError(f"max_len must be an integer >= 1, got {max_len!r}")
-    if baseline not in ("mean", "original"):
-        raise ValueError(f"baseline must be 'mean' or 'original', got {baseline!r}")
+    if baseline not in BASELINES:
+        raise ValueError(f"baseline must be one of {BASELINES}, got {baseline!r}")
 
 
 def _check_n(n) -> int:
@@ -111,9 +119,9 @@ class SelectionMargins:
     a bound exists only when it is positive. ``mean_stats`` are (R, sigma^2, M) of f over all patterns.
     """
 
-    selection: tuple[int, ...]
+    best_ids: tuple[int, ...]
     found: bool
-    reference: float
+    baseline_value: float
     threshold: float
     tolerance: float
     slope: float  # a = 1 - eps (baseline "mean") or 0 ("original")
@@ -148,7 +156,7 @@ class SelectionMargins:
 
 
 def selection_margins(table, p: float, eps: float, max_len: int, *, baseline: str = "mean",
-                      tie_rtol: float = 1e-12) -> SelectionMargins:
+                      tie_rtol: float = TIE_RTOL) -> SelectionMargins:
     """The exact choice (:func:`analytic.exact_explain`) and, for every candidate the search compares, its margin
     and the statistics of f given it is perturbed (module docstring: gamma_c, Delta_S - eps ref, gap_c).
 
@@ -157,19 +165,19 @@ def selection_margins(table, p: float, eps: float, max_len: int, *, baseline: st
 
     >>> from analytic import linear_table
     >>> m = selection_margins(linear_table([0.5, 0.1]), 0.5, 0.15, 2, tie_rtol=0.0)
-    >>> m.selection, m.found, round(m.smallest_gap, 12), m.candidates
+    >>> m.best_ids, m.found, round(m.smallest_gap, 12), m.candidates
     ((0,), True, 0.2, ((0,), (1,)))
     """
-    table, b = _check_table(table)
+    table, b = check_table(table)
     _check_inputs(p, eps, max_len, baseline)
     exact = exact_explain(table, p, eps, max_len, baseline=baseline, tie_rtol=tie_rtol)
-    tol = tie_rtol * max(1.0, float(np.max(np.abs(table))))
+    tol = tie_tolerance(table, tie_rtol)
     w = pattern_weights(b, p)
     size_of = popcounts(b)
     codes = np.arange(2**b)
     top_size = len(exact.best_ids) if exact.found else min(max_len, b)
     cand_codes = np.array([c for size in range(1, top_size + 1) for c in codes[size_of == size]])
-    reference = float(w @ table) if baseline == "mean" else float(table[0])
+    baseline_value = float(w @ table) if baseline == "mean" else float(table[0])
     s_code = sum(1 << i for i in exact.best_ids)
     covered = (codes[None, :] & cand_codes[:, None]) == cand_codes[:, None]  # [candidate, pattern]
     wc = covered * w
@@ -179,11 +187,11 @@ def selection_margins(table, p: float, eps: float, max_len: int, *, baseline: st
     lo = np.where(covered, table, np.inf).min(axis=1)
     variance = (wc * (table[None, :] - mean_c[:, None]) ** 2).sum(axis=1) / q  # two passes: no cancellation
     deviation = np.maximum(hi - mean_c, mean_c - lo)
-    drops = reference - mean_c
+    drops = baseline_value - mean_c
     is_s = cand_codes == s_code
     sizes = size_of[cand_codes]
     below = sizes < top_size if exact.found else np.ones(len(cand_codes), bool)
-    threshold = eps * reference
+    threshold = eps * baseline_value
     thr_margin = np.full(len(cand_codes), np.nan)
     thr_margin[below] = threshold - drops[below] - tol
     if exact.found:  # less tol too: a drop within rounding of the threshold counts as on it
@@ -194,7 +202,7 @@ def selection_margins(table, p: float, eps: float, max_len: int, *, baseline: st
     m = float(w @ table)
     mean_stats = (float(table.max() - table.min()), float(w @ (table - m) ** 2),
                   float(max(table.max() - m, m - table.min())))
-    return SelectionMargins(exact.best_ids, exact.found, reference, threshold, tol,
+    return SelectionMargins(exact.best_ids, exact.found, baseline_value, threshold, tol,
                             (1.0 - eps) if baseline == "mean" else 0.0,
                             tuple(positions_of(int(c)) for c in cand_codes), cand_codes, q, mean_c, hi - lo,
                             variance, deviation, thr_margin, gap, mean_stats)
@@ -255,7 +263,7 @@ def _allocations(margins: SelectionMargins):
     """Every allocation of the grid: t0 [U], t_S and the candidate tolerances [U, V, C]."""
     a = margins.slope
     thr, gap = margins.threshold_margin, margins.gap
-    is_s = np.array([c == margins.selection for c in margins.candidates])
+    is_s = np.array([c == margins.best_ids for c in margins.candidates])
     t0 = _GRID * np.nanmin(thr) / a if a > 0 else np.zeros(1)  # S always has a threshold constraint
     s_room = np.minimum(thr[is_s][0] - a * t0, np.nanmin(np.append(gap, np.inf)))  # [U]
     t_s = _GRID[None, :] * s_room[:, None]  # [U, V]
@@ -269,7 +277,7 @@ def _allocations(margins: SelectionMargins):
 
 
 def agreement_bound(table, n: int, p: float, eps: float, max_len: int, *, baseline: str = "mean",
-                    tie_rtol: float = 1e-12) -> AgreementBound:
+                    tie_rtol: float = TIE_RTOL) -> AgreementBound:
     """Lower bound on P(FRED's empirical choice with n mask rows = its exact choice), the union bound of the
     module docstring maximised over a fixed grid of allocations (t_0, t_S).
 
@@ -286,7 +294,7 @@ def agreement_bound(table, n: int, p: float, eps: float, max_len: int, *, baseli
     n = _check_n(n)
     margins = selection_margins(table, p, eps, max_len, baseline=baseline, tie_rtol=tie_rtol)
     if not margins.margin > 0:
-        raise ValueError(f"the exact choice {margins.selection} has a zero margin ({margins.margin:.3g}: a tie at "
+        raise ValueError(f"the exact choice {margins.best_ids} has a zero margin ({margins.margin:.3g}: a tie at "
                          "the top of its size or a drop equal to the threshold); no agreement bound exists")
     t0, tolerances = _allocations(margins)
     failures = candidate_failure(tolerances, margins.q, n, margins.value_range, margins.variance,
@@ -303,7 +311,7 @@ def agreement_bound(table, n: int, p: float, eps: float, max_len: int, *, baseli
 
 
 def agreement_sample_size(table, target: float, p: float, eps: float, max_len: int, *, baseline: str = "mean",
-                          tie_rtol: float = 1e-12, max_n: int = 10**9) -> int:
+                          tie_rtol: float = TIE_RTOL, max_n: int = 10**9) -> int:
     """Smallest n whose :func:`agreement_bound` reaches ``target`` (doubling, then bisection: the bound is
     non-decreasing in n).
 
@@ -342,65 +350,42 @@ def _superset(values: list, b: int) -> list:
     return s
 
 
-def _select(drops: list, defined: list, threshold, b: int, max_len: int, tol) -> tuple[tuple[int, ...], bool]:
-    """Algorithm 1's exhaustive search on drops indexed by code (only ``defined`` ones), as fred.search does it:
-    the first size whose best drop reaches ``threshold - tol``; ties within ``tol`` to the smallest tuple; else
-    the best over sizes, a later size replacing it only when larger by more than ``tol``."""
-    best = None
-    for size in range(1, min(max_len, b) + 1):
-        sets = [s for s in itertools.combinations(range(b), size) if defined[sum(1 << i for i in s)]]
-        if not sets:
-            break
-        value = {s: drops[sum(1 << i for i in s)] for s in sets}
-        top = max(value.values())
-        winner = min(s for s in sets if value[s] >= top - tol)
-        if top >= threshold - tol:
-            return winner, True
-        if best is None or top - best[1] > tol:
-            best = (winner, top)
-    return (() if best is None else best[0]), False
-
-
 def _arithmetic(table: Sequence, p, tie_rtol: float) -> tuple[list, object, object, bool]:
-    """(table, p, tie tolerance, rational): Fractions (and ints) stay rational with exact ties; anything else
-    becomes float with ties within ``tie_rtol * max(1, max|f|)``, FRED's rule."""
+    """(table, p, tie tolerance, rational): rational numbers stay exact with exact ties; anything else becomes float
+    with ties within ``tie_rtol * max(1, max|f|)`` (:func:`analytic.search.tie_tolerance`), FRED's rule."""
     table = list(table)
     b = len(table).bit_length() - 1
     if len(table) != 2**b or b < 1:
         raise ValueError(f"table must have 2**b entries (b >= 1), got {len(table)}")
-    if isinstance(p, (int, Fraction)) and all(isinstance(f, (int, Fraction)) for f in table):
+    if is_rational(table) and is_rational([p]):
         return table, p, 0, True
     table = [float(f) for f in table]
-    return table, float(p), tie_rtol * max(1.0, max(abs(f) for f in table)), False
+    return table, float(p), tie_tolerance(table, tie_rtol), False
 
 
-def _drops_from(table: list, mass: list, value: list, reference, b: int) -> list:
-    """reference - E[f | c perturbed] per code from superset sums of the mass and of mass * f (0 where no mass)."""
-    return [reference - value[c] / mass[c] if mass[c] else 0 for c in range(2**b)]
+def _drops_from(table: list, mass: list, value: list, baseline_value, b: int) -> list:
+    """baseline value - E[f | c perturbed] per code from superset sums of the mass and of mass * f (0 where no mass)."""
+    return [baseline_value - value[c] / mass[c] if mass[c] else 0 for c in range(2**b)]
 
 
 def exact_selection(table: Sequence, p, eps, max_len: int, *, baseline: str = "mean",
-                    tie_rtol: float = 1e-12) -> tuple[tuple[int, ...], bool]:
-    """(positions, found) of Algorithm 1 on the exact drops (Eq. 1), rational for Fraction inputs (exact ties),
-    else in floats with FRED's tie tolerance.
+                    tie_rtol: float = TIE_RTOL) -> tuple[tuple[int, ...], bool]:
+    """(positions, found) of Algorithm 1 on the exact drops (Eq. 1): :func:`analytic.referee.exact_explain`,
+    exact for exact inputs (exact ties), else in floats with FRED's tie tolerance.
 
     >>> from fractions import Fraction as F
     >>> from analytic import linear_table_rational
     >>> exact_selection(linear_table_rational([F(1, 20), F(1, 20)]), F(1, 2), F(3, 20), 2)
     ((0,), True)
     """
-    table, p, tol, _ = _arithmetic(table, p, tie_rtol)
-    b = len(table).bit_length() - 1
+    table, p, _, _ = _arithmetic(table, p, tie_rtol)
     _check_inputs(p, eps, max_len, baseline)
-    weights = [p ** bin(c).count("1") * (1 - p) ** (b - bin(c).count("1")) for c in range(2**b)]
-    mass, value = _superset(weights, b), _superset([w * f for w, f in zip(weights, table)], b)
-    reference = value[0] if baseline == "mean" else table[0]
-    return _select(_drops_from(table, mass, value, reference, b), [c > 0 for c in range(2**b)], eps * reference,
-                   b, max_len, tol)
+    exact = exact_explain(table, p, eps, max_len, baseline=baseline, tie_rtol=tie_rtol)
+    return exact.best_ids, exact.found
 
 
 def selection_distribution(table: Sequence, n: int, p, eps, max_len: int, *, baseline: str = "mean",
-                           tie_rtol: float = 1e-12) -> dict[tuple[tuple[int, ...], bool], object]:
+                           tie_rtol: float = TIE_RTOL) -> dict[tuple[tuple[int, ...], bool], object]:
     """Exact distribution of FRED's empirical choice (positions, found) with n mask rows (Eqs. 3-4): the sum,
     over every vector of row counts (N_code) of the 2^b patterns, of its multinomial probability
     n!/prod N_code! prod w_code^N_code times the indicator of the choice Algorithm 1 makes on the empirical
@@ -413,7 +398,34 @@ def selection_distribution(table: Sequence, n: int, p, eps, max_len: int, *, bas
     >>> from fractions import Fraction as F
     >>> selection_distribution([F(23, 20), F(17, 20)], 3, F(1, 2), F(3, 20), 1)
     {((0,), False): Fraction(1, 2), ((0,), True): Fraction(3, 8), ((), False): Fraction(1, 8)}
+
+    A pure function of its arguments' values and types, cached (the last :data:`DISTRIBUTION_CACHE_SIZE`
+    argument lists): Fraction(1, 2) and 0.5 are different keys (exact and float arithmetic give different
+    results), and each call returns a dict of its own.
     """
+    try:
+        values = tuple(table)
+    except TypeError:  # not a sequence: refused by the computation
+        return _selection_distribution(table, n, p, eps, max_len, baseline=baseline, tie_rtol=tie_rtol)
+    key = (tuple((type(v), v) for v in values), tuple((type(a), a) for a in (n, p, eps, max_len, baseline, tie_rtol)))
+    try:
+        hash(key)
+    except TypeError:  # an unhashable entry or argument: computed (or refused) without the cache
+        return _selection_distribution(values, n, p, eps, max_len, baseline=baseline, tie_rtol=tie_rtol)
+    return dict(_cached_distribution(key))
+
+
+@functools.lru_cache(maxsize=DISTRIBUTION_CACHE_SIZE)
+def _cached_distribution(key: tuple) -> dict:
+    """:func:`_selection_distribution` of the arguments ``key`` lists with their types (never mutated: the public
+    function copies it)."""
+    table, (n, p, eps, max_len, baseline, tie_rtol) = [v for _, v in key[0]], [a for _, a in key[1]]
+    return _selection_distribution(table, n, p, eps, max_len, baseline=baseline, tie_rtol=tie_rtol)
+
+
+def _selection_distribution(table: Sequence, n: int, p, eps, max_len: int, *, baseline: str,
+                            tie_rtol: float) -> dict[tuple[tuple[int, ...], bool], object]:
+    """:func:`selection_distribution`, computed."""
     table, p, tol, rational = _arithmetic(table, p, tie_rtol)
     b = len(table).bit_length() - 1
     n = _check_n(n)
@@ -431,9 +443,10 @@ def selection_distribution(table: Sequence, n: int, p, eps, max_len: int, *, bas
         counts = [edges[i + 1] - edges[i] - 1 for i in range(patterns)]
         mass = _superset(counts, b)
         value = _superset([k * f for k, f in zip(counts, table)], b)
-        reference = (Fraction(value[0], n) if rational else value[0] / n) if baseline == "mean" else table[0]
-        drops = _drops_from(table, mass, value, reference, b)
-        choice = _select(drops, [c > 0 and mass[c] > 0 for c in range(patterns)], eps * reference, b, max_len, tol)
+        baseline_value = (Fraction(value[0], n) if rational else value[0] / n) if baseline == "mean" else table[0]
+        drops = {c: d for c, d in enumerate(_drops_from(table, mass, value, baseline_value, b)) if c and mass[c]}
+        found = search_on_drops(drops, b, eps * baseline_value, max_len, tol=tol) if drops else None
+        choice = (found.best_ids, found.found) if found else ((), False)
         if rational:
             probability = math.factorial(n)
             for k in counts:
@@ -448,7 +461,7 @@ def selection_distribution(table: Sequence, n: int, p, eps, max_len: int, *, bas
 
 
 def agreement_probability(table: Sequence, n: int, p, eps, max_len: int, *, baseline: str = "mean",
-                          tie_rtol: float = 1e-12):
+                          tie_rtol: float = TIE_RTOL):
     """P(FRED's empirical choice with n mask rows = its exact choice, ``found`` included): the mass
     :func:`selection_distribution` puts on :func:`exact_selection`.
 

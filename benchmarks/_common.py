@@ -17,7 +17,7 @@ from typing import Callable, Sequence
 import numpy as np
 from sklearn.pipeline import Pipeline
 
-from fred._provenance import describe, environment
+from fred.provenance import describe, environment
 from fred.evaluation.datasets import load_dataset
 from fred.evaluation.models import make_model
 

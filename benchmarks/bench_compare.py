@@ -44,7 +44,7 @@ from _common import (MODELS, emit, fit_pipeline, load_restaurants, load_yelp, me
 from _timing import TimedClassifier
 
 from fred import Fred
-from fred._markdown import markdown_table
+from fred.markdown_tables import markdown_table
 
 N_SAMPLES = 5000
 SAME_DROPS_ATOL = 1e-12

@@ -31,8 +31,9 @@ from pathlib import Path
 
 from _common import emit, provenance
 
-from fred._markdown import markdown_table
-from fred.evaluation.runner import RunConfig, run
+from fred.evaluation.config import RunConfig
+from fred.evaluation.runner import run
+from fred.markdown_tables import markdown_table
 
 
 def rows_without_time(path: Path) -> list[list[str]]:

@@ -26,7 +26,7 @@ from _common import emit, fit_pipeline, load_yelp, pick_document, provenance
 from _timing import TimedClassifier
 
 from fred import Fred
-from fred._markdown import markdown_table
+from fred.markdown_tables import markdown_table
 
 TARGET_REST_FRACTION = 0.10
 

@@ -27,7 +27,7 @@ from _common import fit_pipeline, load_restaurants, machine, median_seconds
 from _timing import TimedClassifier
 
 from fred import Fred
-from fred._markdown import markdown_table
+from fred.markdown_tables import markdown_table
 from fred.pos import PosSampler
 from fred.pos.tagging import SpacyTagger
 

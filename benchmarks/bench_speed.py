@@ -62,7 +62,7 @@ from pathlib import Path
 
 from _common import emit, fit_pipeline, load_restaurants, load_yelp, pick_document, provenance
 
-from fred._markdown import markdown_table
+from fred.markdown_tables import markdown_table
 
 WORKER = Path(__file__).with_name("_worker.py")
 #: Latency per text of the expensive black box (seconds).

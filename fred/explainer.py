@@ -7,17 +7,13 @@ from typing import Callable, Sequence
 
 import numpy as np
 
+from fred_constants import ALPHA, BASELINES, EPS, MAX_LEN, P, RELEASED_WIDTH, SEARCHES, TIE_RTOL
+
 from ._validation import check_positive_int, check_probability, check_scores, check_text, check_token
 from .explanation import Explanation
 from .fastpath import FastPathStatus, setup_fast_path
 from .sampling import Sampler, make_sampler, sample_size
-from .search import DEFAULT_MAX_CANDIDATES, STRATEGIES, resolve_strategy, search_candidates
-
-#: Relative tolerance under which two candidate drops count as tied.
-TIE_RTOL = 1e-12
-
-_BASELINES = ("mean", "original")
-_SEARCHES = ("auto", *STRATEGIES)
+from .search import DEFAULT_MAX_CANDIDATES, resolve_strategy, search_candidates
 
 
 class Fred:
@@ -86,7 +82,7 @@ class Fred:
         sampler: str | Sampler = "mask",
         baseline: str = "mean",
         search: str = "auto",
-        beam_width: int = 4,
+        beam_width: int = RELEASED_WIDTH,
         random_state=None,
         max_candidates: int = DEFAULT_MAX_CANDIDATES,
         fast_path: bool = True,
@@ -98,10 +94,10 @@ class Fred:
                 raise TypeError("class_names must be a sequence of str or None")
             class_names = tuple(class_names)
         check_token(mask_token, "mask_token")
-        if baseline not in _BASELINES:
-            raise ValueError(f"baseline must be one of {_BASELINES}, got {baseline!r}")
-        if search not in _SEARCHES:
-            raise ValueError(f"search must be one of {_SEARCHES}, got {search!r}")
+        if baseline not in BASELINES:
+            raise ValueError(f"baseline must be one of {BASELINES}, got {baseline!r}")
+        if search not in SEARCHES:
+            raise ValueError(f"search must be one of {SEARCHES}, got {search!r}")
         if not isinstance(random_state, (type(None), numbers.Integral, np.random.Generator, np.random.SeedSequence)) \
                 or isinstance(random_state, bool):
             raise TypeError("random_state must be None, an int, a numpy SeedSequence or a numpy Generator, got "
@@ -177,11 +173,11 @@ class Fred:
         self,
         text: str,
         label: int | None = None,
-        p: float = 0.5,
-        eps: float = 0.15,
-        max_len: int = 10,
+        p: float = P,
+        eps: float = EPS,
+        max_len: int = MAX_LEN,
         n_samples: int | None = None,
-        alpha: float = 0.95,
+        alpha: float = ALPHA,
     ) -> Explanation:
         """Explain ``classifier_fn``'s prediction on ``text``.
 
@@ -226,10 +222,10 @@ class Fred:
         weights = design.weights
         mean_prediction = float(weights @ f / weights.sum())
         f_text = float(original[0, column])
-        reference = mean_prediction if self.baseline == "mean" else f_text
-        d = reference - f
+        baseline_value = mean_prediction if self.baseline == "mean" else f_text
+        d = baseline_value - f
         tie_tol = TIE_RTOL * max(1.0, float(np.max(np.abs(f))), abs(f_text))
-        result = search_candidates(design.perturbed, weights, d, eps * reference, max_len, strategy,
+        result = search_candidates(design.perturbed, weights, d, eps * baseline_value, max_len, strategy,
                                    self.beam_width, tie_tol)
         return Explanation(
             tokens=tuple(tokens),
@@ -237,7 +233,7 @@ class Fred:
             class_name=None if label is None or self.class_names is None else self.class_names[label],
             best_ids=result.best_ids,
             drop=result.drop,
-            threshold=eps * reference,
+            threshold=eps * baseline_value,
             found=result.found,
             mean_prediction=mean_prediction,
             original_prediction=f_text,

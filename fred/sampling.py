@@ -23,6 +23,8 @@ from typing import Protocol, Sequence, runtime_checkable
 import mpmath
 import numpy as np
 
+from fred_constants import MAX_LEN, P
+
 from ._validation import check_positive_int, check_probability
 
 #: Largest sample size :func:`sample_size` returns before refusing.
@@ -31,7 +33,7 @@ MAX_SAMPLES = 10_000_000
 MAX_EXACT_TOKENS = 20
 
 
-def sample_size(alpha: float, p: float = 0.5, max_len: int = 10) -> int:
+def sample_size(alpha: float, p: float = P, max_len: int = MAX_LEN) -> int:
     """Smallest n such that a candidate of size ``max_len`` is perturbed in some row with probability >= alpha.
 
     Lemma 2 in general form: a candidate of size l is entirely perturbed in one

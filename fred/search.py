@@ -31,18 +31,16 @@ from math import comb
 
 import numpy as np
 
+from fred_constants import RELEASED_EXTENSIONS, STRATEGIES
+
 from .drops import DesignDrops
 
 #: Default budget on the number of candidates exhaustive search may evaluate.
 DEFAULT_MAX_CANDIDATES = 100_000
-#: Positions each kept candidate is extended by in the released code's beam (its ``max_missing_per_candidate``).
-RELEASED_EXTENSIONS = 10
-#: Search strategies :func:`search_candidates` runs (``"auto"`` is resolved to one of them first).
-STRATEGIES = ("exhaustive", "beam", "released-beam")
 
 
 def count_candidates(n_tokens: int, max_len: int) -> int:
-    """Number of position subsets of size 1..max_len: sum_k C(b, k)."""
+    """Number of position subsets of size 1..max_len of b = ``n_tokens`` positions: sum_k C(b, k)."""
     return sum(comb(n_tokens, k) for k in range(1, min(max_len, n_tokens) + 1))
 
 
@@ -124,13 +122,13 @@ def _extend(design: DesignDrops, prefixes: np.ndarray, strategy: str,
     prefix and keeps a set once per prefix reaching it (module docstring).
     Candidates come out as a (C, k + 1) array of sorted positions with their drops.
     """
-    n_prefixes, n_tokens = len(prefixes), design.perturbed.shape[1]
+    n_prefixes, b = len(prefixes), design.perturbed.shape[1]
     drops, valid = design.extension_drops(prefixes)
-    member = np.zeros((n_prefixes, n_tokens), dtype=bool)
+    member = np.zeros((n_prefixes, b), dtype=bool)
     member[np.arange(n_prefixes)[:, None], prefixes] = True
     valid &= ~member
     if strategy == "exhaustive":
-        valid &= np.arange(n_tokens) > prefixes[:, -1:]
+        valid &= np.arange(b) > prefixes[:, -1:]
     elif strategy == "released-beam":
         valid &= _first_outside(member, order, RELEASED_EXTENSIONS)
     else:
@@ -162,7 +160,7 @@ def search_candidates(
     array of drops; each size costs one :meth:`fred.drops.DesignDrops.extension_drops`
     call (a few matrix products) and array operations, no per-candidate Python.
     """
-    n_tokens = perturbed.shape[1]
+    b = perturbed.shape[1]
     exhaustive = strategy == "exhaustive"
     design = DesignDrops(perturbed, weights, d)
     single, single_defined = design.extension_drops(np.zeros((1, 0), dtype=np.intp))
@@ -173,7 +171,7 @@ def search_candidates(
     order = candidates[_beam(candidates, drops, tie_tol, len(drops)), 0] if strategy == "released-beam" else None
     best: tuple[tuple[int, ...], float] | None = None
     n_evaluated = 0
-    for size in range(1, min(max_len, n_tokens) + 1):
+    for size in range(1, min(max_len, b) + 1):
         if len(candidates) == 0:
             break
         n_evaluated += len(candidates)
@@ -183,7 +181,7 @@ def search_candidates(
             return SearchResult(top_ids, float(drops[top]), True, importances, strategy, n_evaluated)
         if best is None or drops[top] - best[1] > tie_tol:
             best = (top_ids, float(drops[top]))
-        if size == min(max_len, n_tokens):
+        if size == min(max_len, b):
             break
         keep = candidates if exhaustive else candidates[_beam(candidates, drops, tie_tol, beam_width)]
         candidates, drops = _extend(design, keep, strategy, order)

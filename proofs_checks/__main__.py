@@ -18,6 +18,10 @@ import json
 import sys
 from pathlib import Path
 
+from .comparison import compare
+from .kit import check_explainer
+from .report import run_claims
+
 
 def _load(spec: str):
     module, _, name = spec.partition(":")
@@ -29,7 +33,7 @@ def _load(spec: str):
 def main(argv=None) -> int:
     argv = sys.argv[1:] if argv is None else list(argv)
     if argv[:1] == ["plots"]:
-        from .figures import cli
+        from .figures import cli  # here, not at the top: the figures need matplotlib (plots extra), the report not
 
         return cli(argv[1:])
     parser = argparse.ArgumentParser(prog="python -m proofs_checks", description=__doc__,
@@ -48,8 +52,6 @@ def main(argv=None) -> int:
     if args.explainer:
         return _check_explainer(_load(args.explainer), args)
 
-    from .report import run_claims
-
     report = run_claims(args.claims, workers=args.workers, scheduler=args.scheduler)
     print(report.to_json() if args.json else report.to_text())
     if args.markdown:
@@ -60,9 +62,6 @@ def main(argv=None) -> int:
 def _check_explainer(factory, args) -> int:
     """The kit's checks and the claims (reference beside ``factory``); exit status 1 when a kit check fails or
     errs, or a guarantee the reference keeps is broken or cannot be checked (see :mod:`proofs_checks.comparison`)."""
-    from .comparison import compare
-    from .kit import check_explainer
-
     kit = None if args.only == "claims" else check_explainer(factory)
     claims = None if args.only == "kit" else compare(factory, args.claims)
     ok = (kit is None or kit.ok) and (claims is None or claims.ok)

@@ -64,13 +64,13 @@ def _install_stubs() -> None:
         display.display = moved
 
 
-def _send(stream, message: dict) -> None:
+def send_message(stream, message: dict) -> None:
     data = pickle.dumps(message, protocol=pickle.HIGHEST_PROTOCOL)
     stream.write(struct.pack(">Q", len(data)) + data)
     stream.flush()
 
 
-def _receive(stream) -> dict | None:
+def receive_message(stream) -> dict | None:
     head = stream.read(8)
     if len(head) < 8:
         return None
@@ -91,27 +91,27 @@ def main(checkout: str) -> int:
     from fred.explainer import Fred  # the released package, first on sys.path
 
     def classifier_fn(texts):
-        _send(outgoing, {"op": "classify", "texts": [str(t) for t in texts]})
-        reply = _receive(incoming)
+        send_message(outgoing, {"op": "classify", "texts": [str(t) for t in texts]})
+        reply = receive_message(incoming)
         if reply is None:
             raise SystemExit(0)
         if "abort" in reply:
             raise ParentClassifierError(reply["abort"])
         return reply["scores"]
 
-    _send(outgoing, {"op": "ready", "module": sys.modules[Fred.__module__].__file__})
+    send_message(outgoing, {"op": "ready", "module": sys.modules[Fred.__module__].__file__})
     explainers = {}
-    while (request := _receive(incoming)) is not None:
+    while (request := receive_message(incoming)) is not None:
         if request["op"] == "new":
             explainers[request["id"]] = Fred(classifier_fn, **request["init"])
             continue
         try:
             exp = explainers[request["id"]].explain_instance(request["example"], **request["kwargs"])
-            _send(outgoing, {"op": "result", "best_ids": [int(i) for i in exp.best_ids],
+            send_message(outgoing, {"op": "result", "best_ids": [int(i) for i in exp.best_ids],
                              "token_drops_ids": {int(k): float(v) for k, v in exp.token_drops_ids.items()},
                              "example": str(exp.example)})
         except Exception as err:  # noqa: BLE001 - every error goes back to the parent
-            _send(outgoing, {"op": "error", "type": type(err).__name__, "message": str(err),
+            send_message(outgoing, {"op": "error", "type": type(err).__name__, "message": str(err),
                              "builtin_bases": [c.__name__ for c in type(err).__mro__ if c.__module__ == "builtins"],
                              "parent_abort": isinstance(err, ParentClassifierError),
                              "traceback": traceback.format_exc(limit=8)})

@@ -37,7 +37,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable, Mapping
 
-from ._authors_driver import _receive, _send  # the one definition of the pipe's framing
+from fred_constants import EPS, MAX_LEN, P, RELEASED_BASELINE
+
+from ._authors_driver import receive_message, send_message  # the one definition of the pipe's framing
 from .kit.tags import ExplainerTags
 
 #: Environment variable holding the path of a checkout of the authors' repository.
@@ -45,7 +47,7 @@ CHECKOUT_ENV = "FRED_AUTHORS_CHECKOUT"
 #: What the released code offers: Monte Carlo only, p and n settable, importances, no found flag, one global
 #: seed per process, drops and threshold from f(xi), a width-4 beam.
 AUTHORS_TAGS = ExplainerTags(exact=False, settable_p=True, settable_n_samples=True, importances=True, found=False,
-                             seeded=False, baseline="original", search="beam")
+                             seeded=False, baseline=RELEASED_BASELINE, search="beam")
 _DRIVER = Path(__file__).with_name("_authors_driver.py")
 #: What the released code deletes before splitting (ASCII letters, decimal digits and whitespace are kept).
 _DELETED = re.compile(r"[^a-zA-Z\d\s]")
@@ -87,7 +89,7 @@ class AuthorsExplainerAdapter:
             raise TypeError(f"explainer must have explain_instance(...), got {type(explainer).__name__}")
         self.explainer = explainer
 
-    def explain(self, text, label=None, p=0.5, eps=0.15, max_len=10, n_samples=None) -> AdaptedExplanation:
+    def explain(self, text, label=None, p=P, eps=EPS, max_len=MAX_LEN, n_samples=None) -> AdaptedExplanation:
         kwargs = {"perturb_proba": p, "eps": eps, "max_len": max_len, "label": label}
         if n_samples is not None:
             kwargs["n_sample"] = n_samples
@@ -166,7 +168,7 @@ class ReleasedFredProcess:
         return self._process
 
     def _read(self) -> dict:
-        reply = _receive(self._process.stdout)
+        reply = receive_message(self._process.stdout)
         if reply is None:
             self._log.seek(0)
             tail = self._log.read().decode(errors="replace")[-3000:]
@@ -177,22 +179,22 @@ class ReleasedFredProcess:
         """``fred.explainer.Fred(classifier_fn, **init)`` in the subprocess."""
         process = self._start()
         self._next_id += 1
-        _send(process.stdin, {"op": "new", "id": self._next_id, "init": init})
+        send_message(process.stdin, {"op": "new", "id": self._next_id, "init": init})
         return RemoteFred(self, self._next_id, classifier_fn)
 
     def explain(self, explainer_id: int, classifier_fn: Callable, example, kwargs: dict):
         """Run explain_instance, answering the subprocess' classifier calls with ``classifier_fn``."""
         process = self._start()
-        _send(process.stdin, {"op": "explain", "id": explainer_id, "example": example, "kwargs": kwargs})
+        send_message(process.stdin, {"op": "explain", "id": explainer_id, "example": example, "kwargs": kwargs})
         raised = None
         while True:
             reply = self._read()
             if reply["op"] == "classify":
                 try:
-                    _send(process.stdin, {"scores": classifier_fn(reply["texts"])})
+                    send_message(process.stdin, {"scores": classifier_fn(reply["texts"])})
                 except Exception as err:  # noqa: BLE001 - re-raised once the released code has unwound
                     raised = err
-                    _send(process.stdin, {"abort": f"{type(err).__name__}: {err}"})
+                    send_message(process.stdin, {"abort": f"{type(err).__name__}: {err}"})
                 continue
             if reply["op"] == "result":
                 return reply

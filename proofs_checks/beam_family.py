@@ -15,16 +15,13 @@ import math
 import numpy as np
 
 from analytic import best_drop_of_size, exact_explain, linear_table, table_from_classifier
-from analytic.beam import RELEASED_WIDTH as BEAM
+from fred_constants import MAX_LEN, P, RELEASED_WIDTH as BEAM
 from analytic.beam import released_explain
 from fred.search import DEFAULT_MAX_CANDIDATES, count_candidates
 
 from .family import cases
 from .linear_conclusions import EPSS, position_weights
 from .subject import explainer
-
-P = 0.5
-MAX_LEN = 10  # the paper's l_max
 
 #: Mean whitespace-token count of the 1000 Yelp documents of the shared data copy (132.9); the paper gives
 #: "about 150" for Yelp and 230 for IMDb.

@@ -5,7 +5,7 @@ The paper's n is Lemma 2's at alpha = 0.95, p = 1/2, l_max = 10 (3067, "n approx
 code's is 5000. Both searches run in the explainer under check (``search="exhaustive"`` and ``"beam"``) on the
 same sample (same ``random_state``), as a classifier whose positive-class probability is f = t / max(t) for an
 integer table t; every run is recomputed exactly: the Monte Carlo drops of Eq. (3) from the sample's rows in
-Fractions (integer sums of t), both searches by :func:`analytic.beam.search_on_drops`. A disagreement counts only
+Fractions (integer sums of t), both searches by :func:`analytic.search.search_on_drops`. A disagreement counts only
 when the exact recomputation shows it and the explainer's two answers are the exact ones.
 
 Two models: the table of the claim's step s2 (its exact drops separate the searches), and linear scores with
@@ -23,18 +23,17 @@ import numpy as np
 from scipy import stats
 
 from analytic import all_drops_rational, code_of, sample_size_rational, table_classifier
-from analytic.beam import RELEASED_WIDTH, search_on_drops
+from analytic import search_on_drops
+from fred_constants import (ALPHA_EXACT, DELTA, EPS, EPS_EXACT, MAX_LEN, P, P_EXACT, RELEASED_N_SAMPLES,
+                            RELEASED_WIDTH)
 
 from .seeds import statistical_seed
 from .subject import explainer
 
-PAPER_N = sample_size_rational(Fraction(19, 20), Fraction(1, 2), 10)
-RELEASED_N = 5000
+PAPER_N = sample_size_rational(ALPHA_EXACT, P_EXACT, MAX_LEN)
 RUNS = 40  # per model and n
 SEED = 20261127
-DELTA = 1e-6
 NEAR_TIED_B = 8
-EPS = Fraction(3, 20)
 
 
 def near_tied_table(rng: np.random.Generator, b: int = NEAR_TIED_B) -> np.ndarray:
@@ -77,7 +76,7 @@ def exact_on_sample(table: np.ndarray, perturbed: np.ndarray, eps: Fraction) -> 
     Fractions."""
     mean, drops = sample_drops(table, perturbed)
     b = perturbed.shape[1]
-    return {name: search_on_drops(drops, b, eps * mean, 10, width=width)
+    return {name: search_on_drops(drops, b, eps * mean, MAX_LEN, width=width)
             for name, width in (("algorithm1", None), ("beam", RELEASED_WIDTH))}
 
 
@@ -91,23 +90,24 @@ def _interval(k: int, runs: int) -> list[float]:
 def _exact_full_drops_agree(table: np.ndarray) -> bool:
     """Algorithm 1 and the beam agree on the table's exact drops (p = 1/2, Eq. 1)."""
     b = int(table.size).bit_length() - 1
-    mean, drops = all_drops_rational([int(v) for v in table], Fraction(1, 2))
+    mean, drops = all_drops_rational([int(v) for v in table], P_EXACT)
     by_code = {code_of(s): d for s, d in drops.items()}
-    a, c = (search_on_drops(by_code, b, EPS * mean, 10, width=w) for w in (None, RELEASED_WIDTH))
+    a, c = (search_on_drops(by_code, b, EPS_EXACT * mean, MAX_LEN, width=w) for w in (None, RELEASED_WIDTH))
     return (a.best_ids, a.found) == (c.best_ids, c.found)
 
 
 def monte_carlo(s2_table) -> dict:
-    """Runs of both searches at n = PAPER_N and RELEASED_N on the two models (the claim's s2 table, and a fresh
-    near-tied linear model per run); per model and n the confirmed disagreements (explanation: another candidate
-    or found flag; solution: another size or found flag, so the beam's answer is no solution of the empirical
-    Eq. 4), Clopper-Pearson intervals, the first examples, and each near-tied run's intercept, weights and scale."""
+    """Runs of both searches at n = PAPER_N and RELEASED_N_SAMPLES on the two models (the claim's s2 table, and a
+    fresh near-tied linear model per run); per model and n the confirmed disagreements (explanation: another
+    candidate or found flag; solution: another size or found flag, so the beam's answer is no solution of the
+    empirical Eq. 4), Clopper-Pearson intervals, the first examples, and each near-tied run's intercept, weights and
+    scale."""
     seed = statistical_seed(SEED)
     models = {"s2 table": lambda rng: np.asarray(s2_table, np.int64),
               f"near-tied linear, b = {NEAR_TIED_B}": near_tied_table}
     out = {}
     for m, (name, make) in enumerate(models.items()):
-        for n in (PAPER_N, RELEASED_N):
+        for n in (PAPER_N, RELEASED_N_SAMPLES):
             rec = {"runs": RUNS, "explanation": 0, "solution": 0, "explainer_not_exact": 0,
                    "exact_drops_agree": 0, "examples": []}
             if name.startswith("near"):
@@ -121,11 +121,11 @@ def monte_carlo(s2_table) -> dict:
                 clf = table_classifier(tokens, table / table.max(), n_classes=2)
                 state = np.random.SeedSequence([seed, m, n, r, 1])
                 runs = {s: explainer(clf, search=s, beam_width=RELEASED_WIDTH, random_state=state).explain(
-                    " ".join(tokens), label=1, p=0.5, eps=float(EPS), max_len=10, n_samples=n)
+                    " ".join(tokens), label=1, p=P, eps=EPS, max_len=MAX_LEN, n_samples=n)
                     for s in ("exhaustive", "beam")}
                 if not np.array_equal(runs["exhaustive"].sample_perturbed, runs["beam"].sample_perturbed):
                     raise AssertionError("the same random_state gave two different samples")
-                exact = exact_on_sample(table, runs["exhaustive"].sample_perturbed, EPS)
+                exact = exact_on_sample(table, runs["exhaustive"].sample_perturbed, EPS_EXACT)
                 a, c = exact["algorithm1"], exact["beam"]
                 matches = all((tuple(runs[s].best_ids), runs[s].found) == (exact[k].best_ids, exact[k].found)
                               for s, k in (("exhaustive", "algorithm1"), ("beam", "beam")))
@@ -144,8 +144,9 @@ def monte_carlo(s2_table) -> dict:
                 rec[f"{kind}_rate"] = rec[kind] / RUNS
                 rec[f"{kind}_clopper_pearson"] = _interval(rec[kind], RUNS)
             out[f"{name}, n = {n}"] = rec
-    return {"runs_per_model_and_n": RUNS, "paper_n": PAPER_N, "released_n": RELEASED_N, "p": 0.5, "eps": str(EPS),
-            "max_len": 10, "sampler": "mask", "seed": seed, "false_alarm_probability": DELTA,
+    return {"runs_per_model_and_n": RUNS, "paper_n": PAPER_N, "released_n": RELEASED_N_SAMPLES, "p": P,
+            "eps": str(EPS_EXACT), "max_len": MAX_LEN, "sampler": "mask", "seed": seed,
+            "false_alarm_probability": DELTA,
             "near_tied_model": f"t = intercept + sum of w_i over the kept positions, intercept = {200 * NEAR_TIED_B}, "
                                "w_i = max(1, 100 + round(10 z_i)), z_i standard normal from numpy's "
                                "default_rng([seed, 1, n, run, 0]); f = t / scale, scale = max t = intercept + sum "

@@ -23,13 +23,12 @@ import traceback
 from dataclasses import dataclass
 from typing import Callable
 
-from .claims import CLAIMS
+from .claim_index import CLAIMS
 from .kit import NotApplicable
 from .kit.tags import fred_factory
 from .results import ClaimResult
 from .subject import checking
 
-OUTCOMES = ("checked", "not applicable", "error", "not involved")
 KEPT = ("holds", "argued")
 BROKEN = ("fails", "unproved")
 

@@ -5,24 +5,20 @@ how often a minimal one is the greedy set, each against the closed forms of :mod
 
 from __future__ import annotations
 
-from fractions import Fraction
-
 import numpy as np
 from scipy import stats
 
 from analytic.counterfactual import minimal_flip_probability, minimal_flip_row_probability
 from fred import sample_size
+from fred_constants import ALPHA, DELTA, EPS, MAX_LEN, P, P_EXACT
 
 from .seeds import statistical_seed
 from .subject import explainer
 
-P = Fraction(1, 2)
-ALPHA, MAX_LEN, EPS = 0.95, 10, 0.15
-#: The Monte Carlo runs of FRED: numbers of rows, runs per (case, n), seed, false-alarm probability.
+#: The Monte Carlo runs of FRED: numbers of rows, runs per (case, n), seed (false-alarm probability: DELTA).
 N_GRID = (1, 4, 16)
 RUNS = 400
 SEED = 14
-DELTA = 1e-6
 
 
 def fred_explainer(classifier_fn, random_state):
@@ -66,7 +62,7 @@ def _selected(rows: list[dict]) -> list[dict]:
         return len({tuple(sorted(r["tokens"][i] for i in s)) for s in r["sets"]})  # different removed words
 
     most = min(flipping, key=lambda r: (-distinct(r), len(r["tokens"]), r["index"]))
-    rarest = min(flipping, key=lambda r: (minimal_flip_row_probability(r["a"], r["intercept"], P),
+    rarest = min(flipping, key=lambda r: (minimal_flip_row_probability(r["a"], r["intercept"], P_EXACT),
                                           len(r["tokens"]), r["index"]))
     return [most] if rarest is most else [most, rarest]
 
@@ -94,7 +90,7 @@ def monte_carlo(rows: list[dict]) -> tuple[tuple[bool, dict], tuple[bool, bool, 
     happens."""
     seed = statistical_seed(SEED)
     chosen = _selected(rows)
-    cells = [(r, n) for r in chosen for n in N_GRID + (fred_n(P, len(r["tokens"])),)]
+    cells = [(r, n) for r in chosen for n in N_GRID + (fred_n(P_EXACT, len(r["tokens"])),)]
     greedy_cells = [r for r in chosen if len(r["sets"]) > 1]
     each = DELTA / (len(cells) + len(greedy_cells))
     bad_runs, table, runs = [], [], 0
@@ -103,7 +99,7 @@ def monte_carlo(rows: list[dict]) -> tuple[tuple[bool, dict], tuple[bool, bool, 
         fred = fred_explainer(row["classifier"], np.random.default_rng(np.random.SeedSequence([seed, k])))
         minimal = 0
         for _ in range(RUNS):
-            exp = fred.explain(row["text"], p=float(P), eps=EPS, max_len=MAX_LEN, n_samples=n)
+            exp = fred.explain(row["text"], p=P, eps=EPS, max_len=MAX_LEN, n_samples=n)
             runs += 1
             bad = _run_check(exp, row)
             if bad:
@@ -114,7 +110,7 @@ def monte_carlo(rows: list[dict]) -> tuple[tuple[bool, dict], tuple[bool, bool, 
                 if row["index"] in greedy_counts:
                     greedy_counts[row["index"]][0] += 1
                     greedy_counts[row["index"]][1] += cfs[0].perturbed_ids == row["greedy"]
-        exact = minimal_flip_probability(row["a"], row["intercept"], n, P)
+        exact = minimal_flip_probability(row["a"], row["intercept"], n, P_EXACT)
         low, high = _interval(minimal, RUNS, each)
         table.append({"document": row["text"], "n": n, "runs": RUNS, "minimal": minimal, "rate": minimal / RUNS,
                       "closed_form": float(exact), "closed_form_exact": str(exact), "interval": [low, high],
@@ -132,7 +128,7 @@ def monte_carlo(rows: list[dict]) -> tuple[tuple[bool, dict], tuple[bool, bool, 
     common = {"false_alarm_probability": DELTA, "seed": seed, "runs_per_cell": RUNS,
               "intervals": len(cells) + len(greedy_cells), "delta_per_interval": each,
               "cases": [{**r["case"], "k_star": r["k_star"], "M": len(r["sets"]),
-                         "q": str(minimal_flip_row_probability(r["a"], r["intercept"], P))} for r in chosen]}
+                         "q": str(minimal_flip_row_probability(r["a"], r["intercept"], P_EXACT))} for r in chosen]}
     definition = (not bad_runs, {"runs": runs, "violations": bad_runs[:5], "violation_count": len(bad_runs),
                                  "cases": common["cases"]})
     consistent = all(c["inside"] for c in table + greedy_table)
@@ -154,7 +150,7 @@ def family_runs(rows: list[dict]) -> list[dict]:
     for row in rows:
         if row["usable"]:
             exp = fred_explainer(row["classifier"], np.random.SeedSequence([seed, 1000 + row["index"]])).explain(
-                row["text"], p=float(P), eps=EPS, max_len=MAX_LEN, n_samples=fred_n(P, len(row["tokens"])))
+                row["text"], p=P, eps=EPS, max_len=MAX_LEN, n_samples=fred_n(P_EXACT, len(row["tokens"])))
             problem = _run_check(exp, row)
             if problem:
                 bad.append({**row["case"], **problem})

@@ -54,7 +54,9 @@ class Case:
         return {"model": self.kind, "corpus_seed": self.seed, "document": self.text}
 
 
-def _corpus(seed: int) -> tuple[list[str], np.ndarray]:
+def training_corpus(seed: int) -> tuple[list[str], np.ndarray]:
+    """The 60 documents (3 to 8 words of :data:`VOCABULARY`) and labels the family's models are fitted on: label 1
+    when the positive words outnumber the negative ones, up to N(0, 0.7) noise; drawn from ``seed``."""
     rng = np.random.default_rng(seed)
     docs, labels = [], []
     for _ in range(60):
@@ -82,7 +84,7 @@ def family() -> tuple[Case, ...]:
     """Every (pipeline, document) case, built deterministically from the seeds."""
     cases = []
     for seed in SEEDS:
-        docs, labels = _corpus(seed)
+        docs, labels = training_corpus(seed)
         rng = np.random.default_rng(1000 + seed)
         documents = []
         for _ in range(DOCS_PER_CORPUS):

@@ -16,10 +16,10 @@ from typing import Callable
 import sympy as sp
 
 from analytic import coverage_sym, sample_size_sym
+from fred_constants import P_EXACT
 
 from .results import StepResult, checked
 
-HALF = Fraction(1, 2)
 #: The stated grid of the per-candidate check: alpha as decimals read exactly (0.95 = 19/20), l_max = 1..12.
 GRID_ALPHAS = ("0.5", "0.75", "0.8", "0.9", "0.95", "0.99", "0.999")
 GRID_L_MAX = tuple(range(1, 13))
@@ -164,7 +164,7 @@ def lemma2_conditions(alpha: str | Fraction, l_max: int, n: int, sizes) -> dict[
     return {"alpha_in_open_unit_interval": 0 < a < 1,
             "l_max_at_least_1": l_max >= 1,
             "candidates_of_size_1_to_l_max": bool(sizes) and all(1 <= s <= l_max for s in sizes),
-            "n_at_least_the_papers_quantity": 0 < a < 1 and l_max >= 1 and (1 - HALF**l_max) ** n <= 1 - a}
+            "n_at_least_the_papers_quantity": 0 < a < 1 and l_max >= 1 and (1 - P_EXACT**l_max) ** n <= 1 - a}
 
 
 def per_candidate_coverage(hypotheses_of: Callable[..., dict], alphas=GRID_ALPHAS,
@@ -179,9 +179,9 @@ def per_candidate_coverage(hypotheses_of: Callable[..., dict], alphas=GRID_ALPHA
             ns[f"alpha={a}, l_max={l_max}"] = n
             for size in range(1, l_max + 1):
                 cases += 1
-                if not hypotheses_of(alpha=a, p=HALF, l_max=l_max, n=n, sizes=(size,))["satisfies_hypotheses"]:
+                if not hypotheses_of(alpha=a, p=P_EXACT, l_max=l_max, n=n, sizes=(size,))["satisfies_hypotheses"]:
                     outside.append({"alpha": a, "l_max": l_max, "size": size, "n": n})
-                if not coverage_sym(n, HALF, size) >= Fraction(a):
+                if not coverage_sym(n, P_EXACT, size) >= Fraction(a):
                     violations.append({"alpha": a, "l_max": l_max, "size": size, "n": n})
     return not violations and not outside, {
         "family": "every (alpha, l_max, l) with alpha in the list, l_max in the list, candidate size l = 1..l_max, "

@@ -19,18 +19,30 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 import numpy as np
+from hypothesis import strategies as st
 
-from analytic import LinearTfidfModel, all_drops, best_drop_of_size, pattern_weights, table_from_classifier
-from analytic.referee import popcounts, positions_of
+from analytic import (
+    VALUE_TOL,
+    LinearTfidfModel,
+    SearchOutcome,
+    all_drops,
+    best_drop_of_size,
+    code_of,
+    is_top_set,
+    pattern_weights,
+    popcounts,
+    search_on_drops,
+    table_from_classifier,
+    tie_tolerance,
+)
+from fred_constants import MAX_LEN
 
+from .counterexamples import minimal_counterexample
 from .family import Case
 from .subject import explainer
 
 PS = (0.1, 0.5, 0.9)
 EPSS = (0.05, 0.15, 0.5, 1.0)
-VALUE_TOL = 1e-9  # position weights equal up to this are ties
-THRESHOLD_RTOL = 1e-12  # a drop within this (times max(1, max|f|)) of the threshold meets it, as in fred.search
-MAX_LEN = 10
 
 
 def position_weights(case: Case) -> tuple[np.ndarray, int | None]:
@@ -45,13 +57,6 @@ def position_weights(case: Case) -> tuple[np.ndarray, int | None]:
     return (a if label == 1 else -a), label
 
 
-def is_top_set(a: np.ndarray, positions) -> bool:
-    """Whether the positions carry the |positions| largest weights (ties allowed)."""
-    chosen = np.sort(a[list(positions)])[::-1]
-    top = np.sort(a)[::-1][: len(chosen)]
-    return bool(np.all(np.abs(chosen - top) <= VALUE_TOL))
-
-
 def strictly_ordered(case: Case, a: np.ndarray) -> bool:
     """Prop. 1's assumption lambda_1 v_1 > ... > lambda_d v_d: distinct words have distinct weights."""
     by_word = {}
@@ -61,18 +66,13 @@ def strictly_ordered(case: Case, a: np.ndarray) -> bool:
     return bool(np.all(np.diff(values) > VALUE_TOL))
 
 
-def solutions_of_eq2(drops: np.ndarray, b: int, threshold: float, max_len: int, tol: float):
-    """(size, solutions, near): every position set of the minimal size whose drop reaches the threshold
-    (within ``tol``), and how many drops of the sizes examined lie within ``tol`` of the threshold."""
-    size_of = popcounts(b)
-    near = 0
-    for size in range(1, min(max_len, b) + 1):
-        codes = np.flatnonzero(size_of == size)
-        near += int(np.sum(np.abs(drops[codes] - threshold) <= tol))
-        hits = codes[drops[codes] >= threshold - tol]
-        if len(hits):
-            return size, [positions_of(int(c)) for c in hits], near
-    return None, [], near
+def near_threshold(drops: np.ndarray, eq2: SearchOutcome, max_len: int, tol: float) -> int:
+    """How many drops of the sizes the search walked (up to its minimal size, else up to max_len) lie within
+    ``tol`` of its threshold: the decisions rounding could turn, reported beside the float verdicts."""
+    b = len(drops).bit_length() - 1
+    sizes = popcounts(b)
+    examined = (sizes > 0) & (sizes <= (eq2.size or min(max_len, b)))
+    return int(np.sum(np.abs(drops[examined] - eq2.threshold) <= tol))
 
 
 @dataclass(frozen=True)
@@ -118,7 +118,7 @@ def evaluate(case: Case, p: float, epss=EPSS) -> CaseVerdict:
     b = len(a)
     mean = float(pattern_weights(b, p) @ table)
     drops = all_drops(table, p)
-    tol = THRESHOLD_RTOL * max(1.0, float(np.max(np.abs(table))))
+    tol = tie_tolerance(table)
     order = sorted(range(len(a)), key=lambda i: (-a[i], i))
     not_best = []
     for size in range(1, len(a) + 1):
@@ -137,7 +137,9 @@ def evaluate(case: Case, p: float, epss=EPSS) -> CaseVerdict:
             violations.append({"eps": eps, "best_ids": list(exp.best_ids), "best": list(exp.best),
                                "weights": [round(float(x), 6) for x in a],
                                "violates": ",".join(w for w, bad in (("(i)", bad_i), ("(ii)", bad_ii)) if bad)})
-        size, sols, near = solutions_of_eq2(drops, b, eps * mean, MAX_LEN, tol)
+        eq2 = search_on_drops(drops, b, eps * mean, MAX_LEN, tol=tol)
+        size, sols = eq2.size, sorted(eq2.solutions, key=code_of)  # code order, as the report lists them
+        near = near_threshold(drops, eq2, MAX_LEN, tol)
         judged = []
         for s in sols:
             bad = [w for w, hit in (("(i)", any(a[i] < -VALUE_TOL for i in s)), ("(ii)", not is_top_set(a, s)))
@@ -239,8 +241,6 @@ def grid_points(max_tokens: int = GRID_MAX_TOKENS):
 
 def grid_strategy(max_tokens: int = GRID_MAX_TOKENS):
     """Hypothesis strategy over the grid; it shrinks towards fewer tokens and smaller indices."""
-    from hypothesis import strategies as st
-
     return st.builds(GridPoint,
                      st.lists(st.integers(0, len(GRID_WEIGHTS) - 1), min_size=1, max_size=max_tokens,
                               unique=True).map(tuple),
@@ -255,8 +255,6 @@ def minimal_grid_counterexample(breaks, max_tokens: int = GRID_MAX_TOKENS, max_e
     None, "smaller_points_checked": how many smaller points the exhaustive scan evaluated, "minimal": whether
     the search's point is the smallest}. When the scan finds a smaller breaking point, that one is returned.
     """
-    from .counterexamples import minimal_counterexample
-
     found = minimal_counterexample(grid_strategy(max_tokens), breaks, max_examples=max_examples)
     if found is None:
         return {"point": None, "found_by_search": None, "smaller_points_checked": 0, "minimal": False}

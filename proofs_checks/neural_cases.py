@@ -16,8 +16,12 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 import numpy as np
+from sklearn.model_selection import train_test_split
 
 from analytic import table_from_classifier
+from fred.evaluation.datasets import TEST_SIZE, dataset_available, load_dataset
+from fred.evaluation.models import make_model
+from fred.evaluation.neural import load_minilm
 
 #: Document lengths (tokens) of the checked documents: 2^8 = 256 texts at most per table.
 LENGTHS = (5, 6, 7, 8)
@@ -61,17 +65,10 @@ class NeuralSetting:
 @lru_cache(maxsize=1)
 def minilm_setting() -> tuple[NeuralSetting | None, str | None]:
     """(setting, None), or (None, why it cannot be built here). Built once per process."""
-    from sklearn.model_selection import train_test_split
-
-    from fred.evaluation.datasets import dataset_available, load_dataset
-    from fred.evaluation.models import make_model
-    from fred.evaluation.runner import TEST_SIZE
-
     if not dataset_available("restaurants"):
         return None, "the Restaurants reviews are not found (set FRED_DATA_DIR to the directory of restaurants.tsv)"
     try:
-        from fred.evaluation.neural import load_minilm
-        load_minilm()
+        load_minilm()  # ImportError without the neural extra (torch, sentence-transformers)
     except ImportError as error:
         return None, str(error)
     data = load_dataset("restaurants")

@@ -25,29 +25,30 @@ When every difference is zero there is no evidence either way: p = 1.
 
 **Multiplicity.** The tests of one statement step (one result file: every metric and every pair of explainers the
 step decides on) form one family; :func:`holm` adjusts their p-values (Holm's step-down, family-wise error rate
-:data:`ALPHA`), and a difference is significant when its adjusted p-value is at most :data:`ALPHA`. A claim holds
-only when every one of its steps holds (an intersection-union test), which needs no correction across steps: a
-claim wrongly found "supported" needs a false significant difference in one family, whose probability Holm keeps
-at most :data:`ALPHA` (for directions read off two-sided tests this is the usual guarantee, proved for independent
-tests), or a false "not worse" (below). That level is the ``false_alarm_probability`` each statistical step
-records. A step whose tests neither confirm nor contradict what it checks is inconclusive, never a failure.
+:data:`fred_constants.LEVEL`, 0.05), and a difference is significant when its adjusted p-value is at most
+:data:`~fred_constants.LEVEL`. A claim holds only when every one of its steps holds (an intersection-union test),
+which needs no correction across steps: a claim wrongly found "supported" needs a false significant difference in
+one family, whose probability Holm keeps at most :data:`~fred_constants.LEVEL` (for directions read off two-sided
+tests this is the usual guarantee, proved for independent tests), or a false "not worse" (below). That level is the
+``false_alarm_probability`` each statistical step records. A step whose tests neither confirm nor contradict what it
+checks is inconclusive, never a failure.
 
-**Power.** With m documents where two explainers differ, the exact signed-rank test cannot give a two-sided
-p-value below 2/2^m (every difference of one sign), and Holm's first rejection in a family of k tests needs
-p <= ALPHA/k: with k = 3, m >= 7 (3 * 2/2^6 = 3/32 > 0.05). Each test records the smallest p-value its test could
-give on its own magnitudes (``p_attainable``: the test applied to |d|, every difference made positive; 2/2^m on
-the exact branch) and the Holm adjustment of those over the family (``p_holm_attainable``, Holm's adjustment being
-non-decreasing in every p-value): a test whose ``p_holm_attainable`` exceeds :data:`ALPHA` cannot reject at any
-data with its magnitudes, and its non-rejection is no evidence at all. No non-rejection is evidence of "no
-difference" either: "not worse" needs :func:`noninferiority`.
+**Power.** With m documents where two explainers differ, the exact signed-rank test cannot give a two-sided p-value
+below 2/2^m (every difference of one sign), and Holm's first rejection in a family of k tests needs p <= LEVEL/k:
+with k = 3, m >= 7 (3 * 2/2^6 = 3/32 > 0.05). Each test records the smallest p-value its test could give on its own
+magnitudes (``p_attainable``: the test applied to |d|, every difference made positive; 2/2^m on the exact branch)
+and the Holm adjustment of those over the family (``p_holm_attainable``, Holm's adjustment being non-decreasing in
+every p-value): a test whose ``p_holm_attainable`` exceeds :data:`~fred_constants.LEVEL` cannot reject at any data
+with its magnitudes, and its non-rejection is no evidence at all. No non-rejection is evidence of "no difference"
+either: "not worse" needs :func:`noninferiority`.
 
 **Not worse.** :func:`noninferiority` is the one-sided half of a TOST: a paired t-test of H0 "x is worse than y by
-at least :data:`MARGIN` on average" (the metric's arrow sets "worse"), rejected at :data:`ALPHA`. A statement that
-needs "not worse" on several metrics needs every one of those tests to reject (an intersection-union test, which
-needs no multiplicity correction). :data:`MARGIN` is the printing resolution of the paper's tables, 0.001 in the
-units of the metrics (the model's predicted probability; :data:`proofs_checks.paper_gaps.MEAN_UNIT`): "not worse"
-is "not worse by as much as the smallest difference the paper's tables print". The t-test's level rests on the
-mean of 100 paired differences being close to normal.
+at least :data:`MARGIN` on average" (the metric's arrow sets "worse"), rejected at :data:`~fred_constants.LEVEL`. A
+statement that needs "not worse" on several metrics needs every one of those tests to reject (an intersection-union
+test, which needs no multiplicity correction). :data:`MARGIN` is the printing resolution of the paper's tables,
+0.001 in the units of the metrics (the model's predicted probability; :data:`proofs_checks.paper_gaps.MEAN_UNIT`):
+"not worse" is "not worse by as much as the smallest difference the paper's tables print". The t-test's level rests
+on the mean of 100 paired differences being close to normal.
 
 **The setting.** :func:`setting` computes, from a run's configuration, whether it is in the paper's setting (a
 model and dataset the paper has a table for, at its p and eps) and in the authors' (their threshold, n = 5000,
@@ -77,6 +78,7 @@ import numpy as np
 from scipy import stats
 
 from fred.evaluation.statistics import holm, signed_rank
+from fred_constants import LEVEL
 
 from .paper_experiments import BETTER, TABLES
 from .paper_gaps import MEAN_UNIT
@@ -84,8 +86,6 @@ from .results import StepResult, argued, checked, hypotheses
 
 #: The repository root; result files are named relative to it, so every verdict names the file it read.
 ROOT = Path(__file__).resolve().parents[1]
-#: Family-wise error rate of the Holm-adjusted decisions of one step.
-ALPHA = 0.05
 #: Non-inferiority margin of :func:`noninferiority`, in the units of the metric: the tables' printing resolution
 #: (module docstring).
 MARGIN = MEAN_UNIT
@@ -268,13 +268,13 @@ class PairedTest:
 
     @property
     def significant(self) -> bool:
-        return self.p_holm <= ALPHA
+        return self.p_holm <= LEVEL
 
     @property
     def can_reject(self) -> bool:
-        """Whether the test can reject at :data:`ALPHA` in its family at any data with its magnitudes (module
-        docstring, "Power")."""
-        return self.p_holm_attainable <= ALPHA
+        """Whether the test can reject at :data:`~fred_constants.LEVEL` in its family at any data with its magnitudes
+        (module docstring, "Power")."""
+        return self.p_holm_attainable <= LEVEL
 
     @property
     def winner(self) -> str | None:
@@ -329,8 +329,8 @@ def compare(run: Run, pairs: Iterable[tuple[str, str]], metrics: Iterable[str]) 
 def noninferiority(run: Run, x: str, y: str, metric: str, margin: float = MARGIN) -> dict:
     """Whether ``x`` is shown not worse than ``y`` on ``metric`` by more than ``margin`` (module docstring, "Not
     worse"): the one-sided paired t-test of H0 mean(s (x - y)) <= -margin, s = +1 when higher is better, -1 when
-    lower is; ``not_worse`` when it rejects at :data:`ALPHA`. With fewer than two documents, or every difference
-    equal, the t-test is undefined and the decision is the sign of the shifted difference itself."""
+    lower is; ``not_worse`` when it rejects at :data:`~fred_constants.LEVEL`. With fewer than two documents, or
+    every difference equal, the t-test is undefined and the decision is the sign of the shifted difference itself."""
     a, b = run.paired(x, y, metric)
     shifted = BETTER[metric] * (a - b) + margin
     if shifted.size < 2 or np.ptp(shifted) == 0:
@@ -339,7 +339,7 @@ def noninferiority(run: Run, x: str, y: str, metric: str, margin: float = MARGIN
         p = float(stats.ttest_1samp(shifted, 0.0, alternative="greater").pvalue)
     return {"x": x, "y": y, "metric": metric, "margin": margin, "n_documents": int(shifted.size),
             "mean_advantage_x": float(np.mean(shifted) - margin) if shifted.size else math.nan, "p_value": p,
-            "not_worse": p <= ALPHA}
+            "not_worse": p <= LEVEL}
 
 
 def run_step(id: str, claim: str, run: Run, note: str, *, holds, values: dict, conclusive=True,
@@ -348,7 +348,7 @@ def run_step(id: str, claim: str, run: Run, note: str, *, holds, values: dict, c
     family-wise level as its false-alarm probability; ``conclusive`` False when its tests neither reject nor
     confirm (module docstring), ``reading`` the claim's reading the run speaks to."""
     return checked(id, claim, "statement", "statistical", f"{note} [read {run.path}]", holds=holds,
-                   values={**run.describe(), "false_alarm_probability": ALPHA, **values}, conclusive=conclusive,
+                   values={**run.describe(), "false_alarm_probability": LEVEL, **values}, conclusive=conclusive,
                    reading=reading)
 
 

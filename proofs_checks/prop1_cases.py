@@ -2,7 +2,7 @@
 grids of the readings of "the solution to Eq. (2)" as any minimiser.
 
 One word per position with weight a_i = lambda_j idf_j (mask = removal, line 478), f = lambda_0 + sum of the kept
-a_i. Every solution of Eq. (2) and FRED's choice come from :func:`analytic.eq2_solutions`. Used by the claim
+a_i. Every solution of Eq. (2) and FRED's choice come from :func:`analytic.exact_explain`. Used by the claim
 prop1-linear (proofs_checks/claims/prop1_linear.py), which reports them.
 """
 
@@ -11,19 +11,18 @@ from __future__ import annotations
 import itertools
 from fractions import Fraction
 
-from analytic import algorithm1_rule, all_drops_rational, eq2_solutions, exact_explain, linear_table
+from analytic import algorithm1_rule, all_drops_rational, exact_explain, linear_table
 from analytic import linear_table_rational, table_classifier
+from fred_constants import EPS_EXACT, MAX_LEN, P_EXACT
 
 from .linear_conclusions import GRID_EPSS, GRID_PS, UNIT_INTERCEPTS, UNIT_WEIGHTS, minimal_grid_counterexample
 from .linear_conclusions import unit_interval_models
 from .results import hypotheses
 from .subject import explainer
 
-#: The confidence-score counterexample to (ii) is searched at the paper's defaults p = 0.5, eps = 0.15 (line 402).
-DEFAULT_P, DEFAULT_EPS = Fraction(1, 2), Fraction(3, 20)
+#: A confidence score above 1/2 classifies xi positive (the confidence-score premise, lines 449-452, 233). The
+#: searches run at the paper's defaults P_EXACT, EPS_EXACT and MAX_LEN (line 402).
 HALF = Fraction(1, 2)
-#: Algorithm 1's default l_max (line 402), for the case whose minimal size exceeds it.
-L_MAX = 10
 
 
 def statement_hypotheses(a, l0, p, eps, *, solved=None) -> dict:
@@ -31,9 +30,10 @@ def statement_hypotheses(a, l0, p, eps, *, solved=None) -> dict:
     distinct lambda_j idf_j (line 493: the words can be ordered strictly), xi classified positive, f(xi) > 0
     (lines 451, 489), and a solution of Eq. (2) to speak of ("the solution", within l_max = b).
 
-    ``solved`` may pass ``eq2_solutions`` of the case when the caller has it."""
-    solved = solved or eq2_solutions(linear_table_rational(a, l0), p, eps, len(a))
-    return hypotheses(strictly_decreasing_weights=len(set(a)) == len(a), classified_positive=solved.original > 0,
+    ``solved`` may pass ``exact_explain`` of the case when the caller has it."""
+    solved = solved or exact_explain(linear_table_rational(a, l0), p, eps, len(a))
+    return hypotheses(strictly_decreasing_weights=len(set(a)) == len(a),
+                      classified_positive=solved.original_prediction > 0,
                       eq2_has_a_solution=solved.size is not None)
 
 
@@ -63,7 +63,7 @@ def grid_breaks(which: str):
     """Does some solution of Eq. (2) on a grid point inside Prop. 1's hypotheses violate ``which``?"""
     def breaks(pt) -> bool:
         a, l0, p, eps = pt.values
-        sol = eq2_solutions(linear_table_rational(a, l0), p, eps, len(a))
+        sol = exact_explain(linear_table_rational(a, l0), p, eps, len(a))
         return statement_hypotheses(a, l0, p, eps, solved=sol)["satisfies_hypotheses"] and violates(which, a, sol)
     return breaks
 
@@ -72,7 +72,7 @@ def confirm(a, l0, p, eps) -> dict:
     """A case in exact rationals: every solution, FRED's choice, Algorithm 1 as printed, the float referee,
     Fred(sampler='exact'); with the hypotheses record and the section's premises."""
     table = linear_table_rational(a, l0)
-    sol = eq2_solutions(table, p, eps, len(a))
+    sol = exact_explain(table, p, eps, len(a))
     tokens = [f"w{i + 1}" for i in range(len(a))]
     floats = linear_table([float(x) for x in a], float(l0))
     referee = exact_explain(floats, float(p), float(eps), len(a))
@@ -83,13 +83,13 @@ def confirm(a, l0, p, eps) -> dict:
             "document": " ".join(tokens), "position_weights": [str(x) for x in a], "intercept": str(l0),
             "p": str(p), "eps": str(eps), "f_xi": str(table[0]),
             "outputs": sorted({str(v) for v in table}, key=Fraction),
-            "mean": str(sol.mean), "threshold": str(sol.threshold),
+            "mean": str(sol.mean_prediction), "threshold": str(sol.threshold),
             "drops_of_minimal_size": {" ".join(tokens[i] for i in s): str(d) for s, d in sol.drops.items()
                                       if len(s) == sol.size},
             "solutions": [[tokens[i] for i in s] for s in sol.solutions],
             "solutions_violating_ii": [[tokens[i] for i in s] for s in sol.solutions if s != top_set(a, sol.size)],
             "solutions_violating_i": [[tokens[i] for i in s] for s in sol.solutions if any(a[i] < 0 for i in s)],
-            "fred_choice_rational": [tokens[i] for i in sol.fred_choice],
+            "fred_choice_rational": [tokens[i] for i in (sol.best_ids if sol.found else ())],
             "algorithm1_as_printed": [tokens[i] for i in algorithm1 or ()],
             "referee_best": [tokens[i] for i in referee.best_ids], "fred_exact_best": list(fred.best),
             "top_weight_set": [tokens[i] for i in top_set(a, sol.size)]}
@@ -111,10 +111,10 @@ def confidence_score_counterexample() -> tuple[dict | None, dict]:
     hypotheses, at the paper's p = 1/2, eps = 0.15."""
     checked_before = 0
     for a, l0 in unit_interval_models():
-        sol = eq2_solutions(linear_table_rational(a, l0), DEFAULT_P, DEFAULT_EPS, len(a))
-        if sol.original > HALF and statement_hypotheses(a, l0, DEFAULT_P, DEFAULT_EPS, solved=sol)[
+        sol = exact_explain(linear_table_rational(a, l0), P_EXACT, EPS_EXACT, len(a))
+        if sol.original_prediction > HALF and statement_hypotheses(a, l0, P_EXACT, EPS_EXACT, solved=sol)[
                 "satisfies_hypotheses"] and violates("(ii)", a, sol):
-            return confirm(a, l0, DEFAULT_P, DEFAULT_EPS), {
+            return confirm(a, l0, P_EXACT, EPS_EXACT), {
                 "smaller_means": "earlier in proofs_checks.linear_conclusions.unit_interval_models (fewer tokens, then "
                                  "the weights' and the intercept's indices)", "smaller_points_checked": checked_before}
         checked_before += 1
@@ -132,11 +132,11 @@ def confidence_score_grid() -> tuple[bool, dict]:
             table = linear_table_rational(a, l0)
             drops = all_drops_rational(table, p)
             for eps in GRID_EPSS:
-                sol = eq2_solutions(table, p, eps, len(a), drops=drops)
+                sol = exact_explain(table, p, eps, len(a), drops=drops)
                 counts["points"] += 1
                 if statement_hypotheses(a, l0, p, eps, solved=sol)["satisfies_hypotheses"]:
                     hits = ["within_hypotheses"] + [k for k, hit in (
-                        ("positive_as_confidence_score", sol.original > HALF),
+                        ("positive_as_confidence_score", sol.original_prediction > HALF),
                         ("with_a_negative_word", any(x < 0 for x in a)),
                         ("some_solution_negative", violates("(i)", a, sol))) if hit]
                     for h in hits:
@@ -153,13 +153,13 @@ def confidence_score_grid() -> tuple[bool, dict]:
 def beyond_l_max() -> dict:
     """Where Algorithm 1 as printed does not return FRED's choice: the minimal size l* exceeds l_max = 10 (line 402).
     12 words of weights 1 - k/100, lambda_0 = 0, p = 1/2, eps = 1, drops (1 - p) sum_{i in S} a_i (p2), exact."""
-    a, p, eps = [1 - Fraction(k, 100) for k in range(12)], HALF, Fraction(1)
+    a, p, eps = [1 - Fraction(k, 100) for k in range(12)], P_EXACT, Fraction(1)
     threshold = eps * (1 - p) * sum(a)
     drops = {s: (1 - p) * sum(a[i] for i in s)
-             for k in range(1, L_MAX + 1) for s in itertools.combinations(range(len(a)), k)}
-    best, returned_at = algorithm1_rule(drops, threshold, L_MAX)
+             for k in range(1, MAX_LEN + 1) for s in itertools.combinations(range(len(a)), k)}
+    best, returned_at = algorithm1_rule(drops, threshold, MAX_LEN)
     size = next(n for n in range(1, len(a) + 1) if (1 - p) * sum(sorted(a, reverse=True)[:n]) >= threshold)
     return {"position_weights": [str(x) for x in a], "intercept": "0", "p": str(p), "eps": str(eps),
-            "threshold": str(threshold), "minimal_size": size, "l_max": L_MAX, "algorithm1_returns": list(best),
+            "threshold": str(threshold), "minimal_size": size, "l_max": MAX_LEN, "algorithm1_returns": list(best),
             "returned_at_a_size": returned_at, "its_drop": str(drops[best]),
             "meets_threshold": drops[best] >= threshold}

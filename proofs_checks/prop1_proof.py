@@ -27,6 +27,7 @@ from fractions import Fraction
 import sympy as sp
 
 from analytic import all_drops_rational, kept_count_sym, linear_table, linear_table_rational, table_classifier
+from fred_constants import P_EXACT
 
 from .results import StepResult, checked, hypotheses
 from .subject import explainer
@@ -205,7 +206,7 @@ def main_text_p_instance() -> dict:
     fred = explainer(table_classifier(["w"], linear_table([float(a)])), exact=True).explain("w", p=float(p), eps=1.0)
     return {**hypotheses(p_strictly_between_0_and_1=0 < p < 1, classified_positive=a > 0),
             "document": "w", "position_weight": float(a), "position_weight_rational": str(a), "intercept": 0.0,
-            "p": float(p), "p_exact": str(p), "at_the_papers_p": p == Fraction(1, 2), "candidate": ["w"],
+            "p": float(p), "p_exact": str(p), "at_the_papers_p": p == P_EXACT, "candidate": ["w"],
             "main_text_p_drop": float(p * a), "main_text_p_drop_rational": str(p * a),
             "main_text_p_drop_is_exact": exact == p * a, "keep_probability": str(1 - p),
             "keep_probability_drop_rational": str((1 - p) * a), "keep_probability_drop_is_exact": exact == (1 - p) * a,

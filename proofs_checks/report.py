@@ -11,10 +11,11 @@ from collections import Counter
 from contextlib import ExitStack
 from dataclasses import dataclass
 
-from fred._markdown import markdown_table
-from fred._provenance import describe, environment
+from fred.evaluation.execution import open_client
+from fred.markdown_tables import markdown_table
+from fred.provenance import describe, environment
 
-from .claims import CLAIMS, NEW_CLAIMS
+from .claim_index import CLAIMS, NEW_CLAIMS
 from .results import EMPIRICAL_KINDS, EVIDENCE, RULE, WORDING, ClaimResult
 
 
@@ -183,8 +184,6 @@ def run_claims(ids=None, *, workers: int = 0, scheduler: str | None = None) -> R
     if workers == 0 and scheduler is None:
         timed = [_timed_check(claim_id) for claim_id in ids]
     else:
-        from fred.evaluation.runner import open_client
-
         with ExitStack() as stack:
             client, env["cluster"] = open_client(stack, workers or None, scheduler, "distributing the claim report")
             futures = [client.submit(_timed_check, claim_id, key=f"claim-{claim_id}", pure=False) for claim_id in ids]

@@ -7,8 +7,9 @@ from __future__ import annotations
 import sympy as sp
 
 from analytic.selection import agreement_bound, agreement_probability, agreement_sample_size
+from fred_constants import EPS, MAX_LEN, P
 
-from .selection_cases import EPS, MAX_LEN, P, grid_table
+from .selection_cases import grid_table
 
 #: The target agreement whose n the bound is asked for.
 TARGET = 0.95

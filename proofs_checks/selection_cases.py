@@ -30,14 +30,14 @@ from analytic import (
 from analytic.referee import superset_sums
 from analytic.selection import agreement_bound, exact_selection, selection_margins
 from fred import sample_size
+from fred_constants import ALPHA, EPS, EPS_EXACT, MAX_LEN, P, P_EXACT
 
-from .family import _corpus, cases
+from .family import training_corpus, cases
 from .results import hypotheses
 from .subject import explainer
 
-P, EPS, MAX_LEN = 0.5, 0.15, 10
 #: The paper's default n: Lemma 2 with alpha = 0.95 and l_max = 10 (lines 372-374, "n approx 3000").
-PAPER_N = sample_size(0.95, P, MAX_LEN)
+PAPER_N = sample_size(ALPHA, P, MAX_LEN)
 #: The synthetic tables' grid: f = c/40 + sum of a_i/40 over the kept positions, in [0, 1] for a_i <= 10, c <= 20
 #: and b <= 2 (a class's confidence score, line 233 of the paper).
 GRID_DENOMINATOR = 40
@@ -63,7 +63,7 @@ class SelectionCase:
         """This implementation's default n (``fred.Fred``): Lemma 2's n for alpha = 0.95 and l_max = min(max_len,
         b), the candidates this document has. The paper's stated default takes l_max = 10 whatever b, i.e.
         :data:`PAPER_N` = 3067 rows."""
-        return sample_size(0.95, P, min(MAX_LEN, len(self.tokens)))
+        return sample_size(ALPHA, P, min(MAX_LEN, len(self.tokens)))
 
     @property
     def ns(self) -> tuple[int, int, int]:
@@ -84,7 +84,7 @@ def fitted_tree(seed: int):
     """DecisionTreeClassifier(min_samples_leaf=5, random_state=0) fitted on the family's raw TF-IDF features of
     corpus ``seed`` (its ``logistic-raw`` vectorizer), as a classifier on texts."""
     vectorizer = next(c for c in cases("logistic-raw") if c.seed == seed).vectorizer
-    docs, labels = _corpus(seed)
+    docs, labels = training_corpus(seed)
     tree = DecisionTreeClassifier(min_samples_leaf=TREE_MIN_SAMPLES_LEAF, random_state=0)
     tree.fit(vectorizer.transform(docs), labels)
     return lambda texts: tree.predict_proba(vectorizer.transform(texts))
@@ -155,7 +155,7 @@ def zero_margin_census() -> dict:
             m = selection_margins(c.table, P, EPS, MAX_LEN)
             if m.margin > 0:
                 continue
-            words = sorted(c.tokens[i] for i in m.selection)
+            words = sorted(c.tokens[i] for i in m.best_ids)
             rivals = [s for s, g in zip(m.candidates, m.gap) if g <= 0]
             on_threshold = any(g <= 0 for g in m.threshold_margin)
             if np.ptp(c.table) == 0:
@@ -172,15 +172,15 @@ def zero_margin_census() -> dict:
     return out
 
 
-def exact_zero_margins(tokens: Sequence[str], table: list, p=Fraction(1, 2), eps=Fraction(3, 20)) -> dict:
+def exact_zero_margins(tokens: Sequence[str], table: list, p=P_EXACT, eps=EPS_EXACT) -> dict:
     """The exact problem of a rational table: its size-1 drops, threshold eps E[f], exact choice, the candidates of
     the choice's size with its drop (a tie at the top when more than one), and the candidates of size <= the
     choice's whose drop equals the threshold (rational, no tolerance)."""
-    reference, drops = all_drops_rational(table, p)
+    mean, drops = all_drops_rational(table, p)
     choice, found = exact_selection(table, p, eps, MAX_LEN)
-    threshold = eps * reference
+    threshold = eps * mean
     tied = [list(s) for s in drops if len(s) == len(choice) and drops[s] == drops[choice]]
-    return {"document": " ".join(tokens), "mean_prediction": str(reference), "threshold": str(threshold),
+    return {"document": " ".join(tokens), "mean_prediction": str(mean), "threshold": str(threshold),
             "size_1_drops": {str(s[0]): str(d) for s, d in drops.items() if len(s) == 1},
             "exact_choice": list(choice), "found": found, "tied_at_top": tied, "tie_at_top": len(tied) > 1,
             "tied_positions_hold_one_word": len({tuple(sorted(tokens[i] for i in s)) for s in tied}) == 1,
@@ -274,7 +274,7 @@ def measure(case: SelectionCase, n: int, reps: int, seed) -> Measurement:
             events += 1
             broken += not ok
     return Measurement(case.name, n, reps, agree, events, broken, None if bound is None else bound.value, target,
-                       (margins.selection, margins.found), choices)
+                       (margins.best_ids, margins.found), choices)
 
 
 def clopper_pearson(successes: int, trials: int, delta: float) -> tuple[float, float]:

@@ -13,14 +13,14 @@ from functools import lru_cache
 
 from hypothesis import strategies as st
 
-from analytic import all_drops_rational
+from analytic import all_drops_rational, exact_explain
 from analytic.selection import exact_selection, selection_distribution
+from fred_constants import EPS_EXACT, MAX_LEN, P_EXACT
 
 from .counterexamples import minimal_counterexample
 from .results import hypotheses
-from .selection_cases import GRID_DENOMINATOR, MAX_LEN, grid_table, synthetic_case
+from .selection_cases import GRID_DENOMINATOR, grid_table, synthetic_case
 
-HALF, EPS_EXACT = Fraction(1, 2), Fraction(3, 20)
 #: The counterexample grid of :func:`~proofs_checks.selection_cases.grid_table` (f in [0, 1] for b <= 2).
 GRID_WEIGHTS = tuple(range(1, 11))
 GRID_INTERCEPTS = tuple(range(0, 21))
@@ -35,14 +35,14 @@ def statement_hypotheses(table, p, eps, max_len: int) -> dict:
                           table, p, eps, max_len)[1])
 
 
-def _problem(t: tuple[int, ...]) -> tuple[list, tuple[int, ...], bool, Fraction, dict] | None:
-    """(table, exact choice, found, threshold, exact drops) of a grid point inside the hypotheses, else None."""
+def _problem(t: tuple[int, ...]) -> tuple[list, tuple[int, ...], bool, Fraction, dict, tuple] | None:
+    """(table, exact choice, found, threshold, exact drops, every solution of Eq. 2) of a grid point inside the
+    hypotheses, else None."""
     table = grid_table(t)
-    if not statement_hypotheses(table, HALF, EPS_EXACT, MAX_LEN)["satisfies_hypotheses"]:
+    if not statement_hypotheses(table, P_EXACT, EPS_EXACT, MAX_LEN)["satisfies_hypotheses"]:
         return None
-    choice, found = exact_selection(table, HALF, EPS_EXACT, MAX_LEN)
-    reference, drops = all_drops_rational(table, HALF)
-    return table, choice, found, EPS_EXACT * reference, drops
+    exact = exact_explain(table, P_EXACT, EPS_EXACT, MAX_LEN)
+    return table, exact.best_ids, exact.found, exact.threshold, exact.drops, exact.solutions
 
 
 def _tie(t: tuple[int, ...]) -> bool:
@@ -50,7 +50,7 @@ def _tie(t: tuple[int, ...]) -> bool:
     problem = _problem(t)
     if problem is None:
         return False
-    _, choice, _, _, drops = problem
+    _, choice, _, _, drops, _ = problem
     return any(s != choice and len(s) == len(choice) and drops[s] == drops[choice] for s in drops)
 
 
@@ -66,9 +66,8 @@ def _escape(t: tuple[int, ...]) -> bool:
     problem = _problem(t)
     if problem is None:
         return False
-    _, choice, _, threshold, drops = problem
-    solutions = [s for s, d in drops.items() if len(s) == len(choice) and d >= threshold]
-    return (solutions == [choice] and drops[choice] == threshold
+    _, choice, _, threshold, drops, solutions = problem
+    return (solutions == (choice,) and drops[choice] == threshold
             and any(len(choice) < len(s) <= MAX_LEN and d > threshold for s, d in drops.items()))
 
 
@@ -113,32 +112,32 @@ def counterexample(kind: str) -> tuple[dict | None, dict, list | None]:
                                 f"{GRID_INTERCEPTS[0]}..{GRID_INTERCEPTS[-1]}; only points inside the hypotheses"),
               "smaller_grid_points_checked": smaller, "search_point_was_minimal": search_was_minimal}
     table = grid_table(t or (GRID_WEIGHTS[0],) * b + (GRID_INTERCEPTS[0],))
-    values.update(statement_hypotheses(table, HALF, EPS_EXACT, MAX_LEN))
+    values.update(statement_hypotheses(table, P_EXACT, EPS_EXACT, MAX_LEN))
     if t is None:
         return None, values, None
-    choice, found = exact_selection(table, HALF, EPS_EXACT, MAX_LEN)
-    reference, drops = all_drops_rational(table, HALF)
+    choice, found = exact_selection(table, P_EXACT, EPS_EXACT, MAX_LEN)
+    mean, drops = all_drops_rational(table, P_EXACT)
     case = synthetic_case(kind, table)
     agreement, positions, solves, other = {}, {}, {}, {}
     for n in case.ns:
-        dist = selection_distribution(table, n, HALF, EPS_EXACT, MAX_LEN)
+        dist = selection_distribution(table, n, P_EXACT, EPS_EXACT, MAX_LEN)
         agreement[str(n)] = dist.get((choice, found), Fraction(0))
         positions[str(n)] = sum((v for (c, _), v in dist.items() if c == choice), Fraction(0))
         solves[str(n)] = sum((v for (c, _), v in dist.items()
-                              if len(c) == len(choice) and c and drops[c] >= EPS_EXACT * reference), Fraction(0))
+                              if len(c) == len(choice) and c and drops[c] >= EPS_EXACT * mean), Fraction(0))
         other[str(n)] = {f"{list(c)} found={f}": _rational(v) for (c, f), v in dist.items()
                          if (c, f) != (choice, found)}
     cx = {"document": case.text, "position_weights": [_rational(Fraction(a, GRID_DENOMINATOR)) for a in t[:-1]],
           "intercept": _rational(Fraction(t[-1], GRID_DENOMINATOR)), "f_by_pattern_code": [_rational(f) for f in table],
-          "p": "1/2", "eps": "3/20", "max_len": MAX_LEN, "mean_prediction": _rational(reference),
-          "threshold": _rational(EPS_EXACT * reference),
+          "p": "1/2", "eps": "3/20", "max_len": MAX_LEN, "mean_prediction": _rational(mean),
+          "threshold": _rational(EPS_EXACT * mean),
           "exact_drops": {" ".join(case.tokens[i] for i in s): _rational(d) for s, d in drops.items()},
           "exact_choice": list(choice), "exact_found": found,
           "agreement": {n: _rational(a) for n, a in agreement.items()},
           "agreement_float": {n: float(a) for n, a in agreement.items()},
           "positions_agree": {n: float(v) for n, v in positions.items()},
           "returns_a_solution": {n: float(v) for n, v in solves.items()}, "other_choices": other,
-          **statement_hypotheses(table, HALF, EPS_EXACT, MAX_LEN)}
+          **statement_hypotheses(table, P_EXACT, EPS_EXACT, MAX_LEN)}
     return cx, values, table
 
 
@@ -167,7 +166,7 @@ def stop_variance(table: list, choice: tuple[int, ...]) -> Fraction:
     """sigma^2 of sqrt(n) ((1 - eps) hat m - hat m_S), FRED's test hat Delta_S >= eps hat m at S's size (delta
     method, rational): E[psi^2] with psi = (1 - eps)(f - m) - 1{S perturbed} (f - m_S) / p^|S|."""
     b = len(table).bit_length() - 1
-    weight = [HALF ** b for _ in range(2**b)]  # p = 1/2: every pattern has weight 2^-b
+    weight = [P_EXACT ** b for _ in range(2**b)]  # p = 1/2: every pattern has weight 2^-b
     covered = [all(code >> i & 1 for i in choice) for code in range(2**b)]
     m = sum(w * f for w, f in zip(weight, table))
     pi = sum(w for w, c in zip(weight, covered) if c)

@@ -16,7 +16,7 @@ from fractions import Fraction
 import numpy as np
 import sympy as sp
 
-from analytic import all_drops_rational, eq2_solutions, shortcut_claim_eps_sym
+from analytic import all_drops_rational, exact_explain, shortcut_claim_eps_sym
 
 from .results import StepResult, argued, checked
 
@@ -56,7 +56,7 @@ def increasing_multiplicities(max_tokens: int) -> list[tuple[int, ...]]:
 def rational_referee(m, p: Fraction, eps: Fraction, max_len: int, *, baseline: str = "mean",
                      n_other: int = 0) -> dict:
     """Eq. (2) solved exactly on the shortcut model: every position set's drop in ``Fraction`` arithmetic over all
-    2^b patterns (analytic.eq2_solutions), reported as count vectors over J.
+    2^b patterns (analytic.exact_explain), reported as count vectors over J.
 
     Returns the minimal size l* whose best drop reaches the threshold, every solution's count vector (over J),
     the count vectors of the largest-drop solutions, and the exact drop and threshold.
@@ -65,18 +65,18 @@ def rational_referee(m, p: Fraction, eps: Fraction, max_len: int, *, baseline: s
     where = [[i for i, t in enumerate(tokens) if t == w] for w in words]
     table = [Fraction(int(all(any(not code >> i & 1 for i in occ) for occ in where)))
              for code in range(1 << len(tokens))]
-    sol = eq2_solutions(table, p, eps, max_len, baseline=baseline)
+    sol = exact_explain(table, p, eps, max_len, baseline=baseline)
 
     def counts(positions):
         return tuple(sum(1 for i in positions if tokens[i] == w) for w in words)
 
     if sol.size is None:
         return {"found": False, "l_star": None, "solutions": [], "best_counts": [], "drop": None,
-                "threshold": sol.threshold, "mean": sol.mean, "tokens": tokens}
-    top = sol.drops[sol.fred_choice]
+                "threshold": sol.threshold, "mean": sol.mean_prediction, "tokens": tokens}
+    top = sol.drops[sol.best_ids]
     return {"found": True, "l_star": sol.size, "solutions": sorted({counts(s) for s in sol.solutions}),
             "best_counts": sorted({counts(s) for s in sol.solutions if sol.drops[s] == top}), "drop": top,
-            "threshold": sol.threshold, "mean": sol.mean, "tokens": tokens}
+            "threshold": sol.threshold, "mean": sol.mean_prediction, "tokens": tokens}
 
 
 def paper_proof(claim: str, table: dict, l_max: int, order: str) -> list[StepResult]:

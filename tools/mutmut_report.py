@@ -24,7 +24,7 @@ from pathlib import Path
 
 from mutmut.stats import status_by_exit_code  # mutmut's own exit code -> status table
 
-from fred._markdown import markdown_table
+from fred.markdown_tables import markdown_table
 
 #: Columns of the table, in mutmut's own words (any other status, e.g. "segfault", gets a column too).
 COLUMNS = ("killed", "timeout", "survived", "no tests", "not checked")

@@ -21,7 +21,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from fred._markdown import markdown_table
+from fred.markdown_tables import markdown_table
 
 ROOT = Path(__file__).resolve().parents[1]
 

@@ -18,10 +18,20 @@ import argparse
 import shlex
 import signal
 import sys
+from dataclasses import fields
 
+from fred_constants import ALPHA, BASELINES, MAX_LEN, RELEASED_EXTENSIONS, RELEASED_N_SAMPLES, RELEASED_WIDTH, SEARCHES
+
+from ..search import DEFAULT_MAX_CANDIDATES
+from .config import K_FROM, RunConfig
 from .datasets import DATASETS
+from .execution import SMALL_RUN
 from .explainers import EXPLAINERS
-from .runner import MODELS, SEARCHES, RunConfig, run
+from .models import MODELS
+from .runner import run
+
+#: The options' defaults are RunConfig's.
+DEFAULTS = {f.name: f.default for f in fields(RunConfig)}
 
 
 def parse_args(argv: list[str]) -> argparse.Namespace:
@@ -31,34 +41,37 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     parser.add_argument("--model", choices=MODELS, required=True)
     parser.add_argument("--explainers", default="fred,lime,shap,anchor",
                         help=f"comma-separated subset of {','.join(EXPLAINERS)}")
-    parser.add_argument("--n-docs", type=int, default=100)
-    parser.add_argument("--p", type=float, default=0.5)
-    parser.add_argument("--eps", type=float, default=0.15)
-    parser.add_argument("--k-robust", type=int, default=10, help="re-runs per document for robustness (0: skip)")
-    parser.add_argument("--seed", type=int, default=0,
+    parser.add_argument("--n-docs", type=int, default=DEFAULTS["n_docs"])
+    parser.add_argument("--p", type=float, default=DEFAULTS["p"])
+    parser.add_argument("--eps", type=float, default=DEFAULTS["eps"])
+    parser.add_argument("--k-robust", type=int, default=DEFAULTS["k_robust"],
+                        help="re-runs per document for robustness (0: skip)")
+    parser.add_argument("--seed", type=int, default=DEFAULTS["seed"],
                         help="split, model and, with each document's test index, the explainers' seeds")
-    parser.add_argument("--n-samples", type=int, default=None,
-                        help="FRED's samples per explanation; default Lemma 2's sample_size(0.95, p, min(10, b)) "
-                             "(766 for 8 tokens, 47 for 4 at p=0.5); the authors fix 5000")
-    parser.add_argument("--search", choices=SEARCHES, default="auto",
-                        help="FRED's search: auto (Algorithm 1 up to 100000 candidates, else a width-4 beam), "
-                             "exhaustive, beam, or released-beam (the authors' released beam: each of the 4 kept "
-                             "candidates extended only by the 10 tokens of largest singleton drop outside it)")
-    parser.add_argument("--min-tokens", type=int, default=1,
+    parser.add_argument("--n-samples", type=int, default=DEFAULTS["n_samples"],
+                        help=f"FRED's samples per explanation; default Lemma 2's sample_size({ALPHA}, p, "
+                             f"min({MAX_LEN}, b)) (766 for 8 tokens, 47 for 4 at p=0.5); the authors fix "
+                             f"{RELEASED_N_SAMPLES}")
+    parser.add_argument("--search", choices=SEARCHES, default=DEFAULTS["search"],
+                        help=f"FRED's search: auto (Algorithm 1 up to {DEFAULT_MAX_CANDIDATES} candidates, else a "
+                             f"width-{RELEASED_WIDTH} beam), exhaustive, beam, or released-beam (the authors' released "
+                             f"beam: each of the {RELEASED_WIDTH} kept candidates extended only by the "
+                             f"{RELEASED_EXTENSIONS} tokens of largest singleton drop outside it)")
+    parser.add_argument("--min-tokens", type=int, default=DEFAULTS["min_tokens"],
                         help="leave out documents of fewer tokens before taking the first --n-docs; the "
                              "authors' main.py drops documents of 3 tokens or fewer (--min-tokens 4)")
-    parser.add_argument("--lime-samples", type=int, default=5000)
-    parser.add_argument("--k-from", choices=("fred", "fredpos"), default="fred",
+    parser.add_argument("--lime-samples", type=int, default=DEFAULTS["lime_samples"])
+    parser.add_argument("--k-from", choices=K_FROM, default=DEFAULTS["k_from"],
                         help="LIME and SHAP return as many tokens as this explainer's explanation of the same "
                              "document; the authors' code takes FRED-pos's (fredpos)")
-    parser.add_argument("--baseline", choices=("mean", "original"), default="mean",
+    parser.add_argument("--baseline", choices=BASELINES, default=DEFAULTS["baseline"],
                         help="FRED's drop baseline: mean (paper, threshold eps*E[f]) or original (authors' code, "
                              "threshold eps*f(xi))")
-    parser.add_argument("--data-dir", default=None, help="directory of restaurants.tsv and yelp.csv")
+    parser.add_argument("--data-dir", default=DEFAULTS["data_dir"], help="directory of restaurants.tsv and yelp.csv")
     parser.add_argument("--out", default="results")
     parser.add_argument("--workers", type=int, default=None,
                         help="size of the LocalCluster (default: one worker process per core, or in this process "
-                             "for fewer than 20 pending documents); 0: in this process")
+                             f"for fewer than {SMALL_RUN} pending documents); 0: in this process")
     parser.add_argument("--scheduler", default=None, help="address of a running dask scheduler, tcp://HOST:PORT")
     parser.add_argument("--restart", action="store_true",
                         help="discard the files of a previous run of this configuration instead of resuming it")

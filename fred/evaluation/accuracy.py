@@ -1,8 +1,8 @@
 """Test accuracy of every model of the evaluation, beside the paper's ``tab:model_accuracy`` (appendix B.1).
 
 ``python -m fred.evaluation.accuracy --out results`` writes ``results/model_accuracy.md``. Each model is fitted
-on the split the evaluation runner uses (``train_test_split(test_size=0.25, random_state=seed)``); the paper's
-rows are ``proofs_checks.paper_experiments.MODEL_ACCURACY``. The paper's transformers (RoBERTa, DistilBERT, hub
+on the split the evaluation runner uses (:func:`fred.evaluation.datasets.split_dataset`); the paper's rows are
+:data:`fred.evaluation.paper_tables.MODEL_ACCURACY`. The paper's transformers (RoBERTa, DistilBERT, hub
 weights, not fine-tuned) are printed as the paper gives them; ours is MiniLM-L6 with a logistic head fitted on the
 training split (``minilm``, the ``neural`` extra), so the two are not the same kind of model.
 """
@@ -17,17 +17,15 @@ from collections.abc import Sequence
 from pathlib import Path
 
 import numpy as np
-from sklearn.model_selection import train_test_split
 
-from .._markdown import markdown_table
-from .._provenance import describe, environment
-from .datasets import DATASETS, load_dataset
+from ..markdown_tables import markdown_table
+from ..provenance import describe, environment
+from .datasets import DATASETS, TEST_SIZE, load_dataset, split_dataset
 from .models import MODELS, make_model
 from .neural import NEURAL_PACKAGES
-from .runner import TEST_SIZE
+from .paper_tables import ACCURACY_NAMES, MODEL_ACCURACY
 
-#: Our model names as the paper's table names them.
-PAPER_NAMES = {"logistic": "Logistic Regression", "tree": "Decision Tree", "forest": "Random Forest"}
+#: The paper's models we have no counterpart of, printed with the paper's accuracy only.
 PAPER_ONLY = ("RoBERTa", "DistilBERT")
 
 
@@ -37,8 +35,7 @@ def model_accuracy(dataset: str, model: str, seed: int = 0, data_dir=None) -> di
     Returns ``{"dataset", "model", "accuracy", "train", "test", "fit_seconds", "predict_seconds"}``.
     """
     data = load_dataset(dataset, data_dir)
-    x_train, x_test, y_train, y_test = train_test_split(list(data.texts), data.labels, test_size=TEST_SIZE,
-                                                        random_state=seed)
+    x_train, x_test, y_train, y_test = split_dataset(data, seed)
     start = time.perf_counter()
     fitted = make_model(model, seed).fit(x_train, y_train)
     fit_seconds = time.perf_counter() - start
@@ -50,13 +47,11 @@ def model_accuracy(dataset: str, model: str, seed: int = 0, data_dir=None) -> di
 
 def accuracy_markdown(rows: Sequence[dict], command: str) -> str:
     """The table of ``rows`` (from :func:`model_accuracy`) with the paper's accuracy beside each."""
-    from proofs_checks.paper_experiments import MODEL_ACCURACY
-
     table = []
     for dataset in dict.fromkeys(r["dataset"] for r in rows):
-        paper_dataset = dataset.capitalize()
+        paper_dataset = ACCURACY_NAMES[dataset]
         for r in (r for r in rows if r["dataset"] == dataset):
-            paper = MODEL_ACCURACY.get((paper_dataset, PAPER_NAMES.get(r["model"], "")))
+            paper = MODEL_ACCURACY.get((paper_dataset, ACCURACY_NAMES.get(r["model"])))
             table.append([paper_dataset, r["model"], f"{r['accuracy']:.3f}", "–" if paper is None else f"{paper:.3f}",
                           f"{r['fit_seconds']:.1f}", f"{r['predict_seconds']:.1f}"])
         for name in PAPER_ONLY:

@@ -17,6 +17,9 @@ Texts are preprocessed as the authors do (described from their
 removed and the text is lowercased. We also collapse whitespace runs to single
 spaces so that every explainer sees the same whitespace tokens, and drop the
 documents left empty (reported in :attr:`TextDataset.n_dropped`).
+
+Every experiment splits a dataset the same way (:func:`split_dataset`): a quarter held out for testing, shuffled by
+the run's seed.
 """
 
 from __future__ import annotations
@@ -28,6 +31,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
+from sklearn.model_selection import train_test_split
 
 #: Environment variable naming the data directory.
 DATA_ENV = "FRED_DATA_DIR"
@@ -35,6 +39,8 @@ _CHECKOUT = Path(__file__).resolve().parents[2]
 _FILES = {"restaurants": ("restaurants.tsv", "\t", "Review", "Liked"), "yelp": ("yelp.csv", "|", "text", "stars")}
 DATASETS = tuple(_FILES)
 _STRIP = re.compile(r"[^a-zA-Z\d\s]")
+#: Fraction of a dataset held out for testing; the explained documents are test documents.
+TEST_SIZE = 0.25
 
 
 @dataclass(frozen=True, eq=False)
@@ -120,3 +126,9 @@ def load_dataset(name: str, path: str | os.PathLike | None = None, clean: bool =
         texts.append(text)
         labels.append(int(label))
     return TextDataset(name, tuple(texts), np.asarray(labels, dtype=int), dropped)
+
+
+def split_dataset(data: TextDataset, seed: int) -> tuple[list[str], list[str], np.ndarray, np.ndarray]:
+    """``(x_train, x_test, y_train, y_test)``: ``train_test_split(list(data.texts), data.labels,
+    test_size=TEST_SIZE, random_state=seed)``, the split of the evaluation runs and of the accuracy table."""
+    return train_test_split(list(data.texts), data.labels, test_size=TEST_SIZE, random_state=seed)

@@ -36,6 +36,8 @@ from typing import Callable, Protocol, Sequence
 
 import numpy as np
 
+from fred_constants import MAX_LEN
+
 from .._optional import import_optional
 from .._validation import check_int
 from ..explainer import Fred
@@ -45,6 +47,8 @@ CLASS_NAMES = ("negative", "positive")
 #: Explained class (the runner selects positively classified documents).
 POSITIVE = 1
 EXPLAINERS = ("fred", "fredpos", "lime", "shap", "anchor")
+#: LIME's samples per explanation: its own default (``LimeTextExplainer.explain_instance``'s ``num_samples``).
+LIME_SAMPLES = 5000
 
 
 class Unavailable(RuntimeError):
@@ -100,7 +104,7 @@ class FredAdapter:
     needs_k = False
 
     def __init__(self, name: str, predict_proba: Callable, sampler, p: float, eps: float,
-                 n_samples: int | None, max_len: int = 10, baseline: str = "mean", search: str = "auto"):
+                 n_samples: int | None, max_len: int = MAX_LEN, baseline: str = "mean", search: str = "auto"):
         self.name = name
         self.predict_proba = predict_proba
         self.sampler = sampler
@@ -126,12 +130,13 @@ def make_fredpos(predict_proba: Callable, corpus: Sequence[str], **params) -> Fr
 
 
 class LimeAdapter:
-    """LIME ``LimeTextExplainer(bow=False, split_expression=r"\\s+")``, all tokens weighted, default 5000 samples."""
+    """LIME ``LimeTextExplainer(bow=False, split_expression=r"\\s+")``, all tokens weighted, :data:`LIME_SAMPLES`
+    samples by default."""
 
     name = "lime"
     needs_k = True
 
-    def __init__(self, predict_proba: Callable, num_samples: int = 5000):
+    def __init__(self, predict_proba: Callable, num_samples: int = LIME_SAMPLES):
         self.lime_text = _import("lime.lime_text")
         self.predict_proba = predict_proba
         self.num_samples = num_samples
@@ -232,7 +237,7 @@ class AnchorAdapter:
 
 
 def build_adapter(name: str, model, train_texts: Sequence[str], p: float, eps: float,
-                  n_samples: int | None = None, lime_samples: int = 5000, baseline: str = "mean",
+                  n_samples: int | None = None, lime_samples: int = LIME_SAMPLES, baseline: str = "mean",
                   search: str = "auto") -> Adapter:
     """The adapter ``name`` for a fitted scikit-learn text ``model``; :class:`Unavailable` if it cannot be built.
     ``n_samples``, ``baseline`` and ``search`` are FRED's (both samplers)."""

@@ -29,13 +29,13 @@ Scorer = Callable[[list[str]], np.ndarray]
 MORF_MAX_PERTURBATIONS = 20
 
 
-def _positions(ids: Iterable[int], n_tokens: int, name: str) -> list[int]:
+def _positions(ids: Iterable[int], b: int, name: str) -> list[int]:
     out = []
     for i in ids:
         if isinstance(i, bool) or not isinstance(i, (int, np.integer)):
             raise TypeError(f"{name} must hold integer positions, got {i!r}")
-        if not 0 <= i < n_tokens:
-            raise ValueError(f"{name} must hold positions in [0, {n_tokens}), got {int(i)}")
+        if not 0 <= i < b:
+            raise ValueError(f"{name} must hold positions in [0, {b}), got {int(i)}")
         out.append(int(i))
     return out
 
@@ -237,17 +237,18 @@ def jaccard(a: Iterable[int], b: Iterable[int]) -> float:
     return len(a & b) / len(a | b)
 
 
-def robustness(reference: Iterable[int], reruns: Sequence[Iterable[int]]) -> float:
-    """Robustness = (1/k) * sum_i J(e, e_i): mean Jaccard between an explanation and k re-runs (section 4).
+def robustness(ids: Iterable[int], reruns: Sequence[Iterable[int]]) -> float:
+    """Robustness = (1/k) * sum_i J(e, e_i): mean Jaccard between an explanation e (``ids``) and k re-runs
+    (section 4).
 
     >>> robustness([1, 2], [[1, 2], [2], [3]])
     0.5
     """
-    reference = set(reference)
+    ids = set(ids)
     reruns = list(reruns)
     if not reruns:
         raise ValueError("reruns must hold at least one re-run explanation (k >= 1)")
-    return float(np.mean([jaccard(reference, r) for r in reruns]))
+    return float(np.mean([jaccard(ids, r) for r in reruns]))
 
 
 def proportion(ids: Iterable[int], n_tokens: int) -> float:

@@ -13,6 +13,9 @@ from sklearn.linear_model import LogisticRegression
 from sklearn.pipeline import make_pipeline
 from sklearn.tree import DecisionTreeClassifier
 
+# torch is imported only when the encoder is loaded (fred.evaluation.neural.load_minilm), not here.
+from .neural import SentenceEncoderClassifier
+
 #: Model names, the paper's in the order of its tables, then the offline transformer.
 MODELS = ("logistic", "tree", "forest", "minilm")
 
@@ -27,7 +30,6 @@ def make_model(name: str, seed: int = 0):
     if name not in MODELS:
         raise ValueError(f"name must be one of {MODELS}, got {name!r}")
     if name == "minilm":
-        from .neural import SentenceEncoderClassifier  # torch is imported only when the encoder is loaded
         return SentenceEncoderClassifier()
     classifier = {"logistic": LogisticRegression,
                   "tree": lambda: DecisionTreeClassifier(random_state=seed),

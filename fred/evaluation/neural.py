@@ -30,7 +30,7 @@ from sklearn.linear_model import LogisticRegression
 from sklearn.utils.validation import check_is_fitted
 
 from .._optional import import_optional
-from .._progress import progress
+from ..progress import progress
 from .._validation import check_int
 
 #: The distributions the encoder's numbers depend on (named in every result file of a ``minilm`` run).

@@ -34,8 +34,7 @@ import numpy as np
 from numpy.typing import ArrayLike
 from scipy import stats
 
-#: Family-wise error rate of the differences a table marks significant.
-LEVEL = 0.05
+from fred_constants import LEVEL
 
 
 def signed_rank(d: ArrayLike) -> dict:

@@ -10,11 +10,11 @@ search returns what Algorithm 1 returns is this project's reading, in two streng
   candidate (claim algorithm1-literal), is run on the counterexamples too;
 * **the width-4 beam** (``search="beam"``): the 4 best distinct candidates of a size, each extended by one position;
 * **our reimplementation of the released search** (``analytic.beam.released_explain``, and ``fred``'s
-  ``search="released-beam"``), written from the description of :data:`RELEASED_FILE` (cited by
-  :func:`released_code_reference`), not from its code: each kept candidate extended only by the 10 positions
+  ``search="released-beam"``), written from the description of :data:`fred_constants.RELEASED_FILE` (cited by
+  :func:`released_code_source`), not from its code: each kept candidate extended only by the 10 positions
   outside it of largest singleton drop, a set reached from two kept candidates kept twice (the beam is a list),
   baseline f(xi) (drops f(xi) - E[f | S perturbed], threshold eps f(xi)), n = 5000; here on exact drops, with the
-  ties of ``fred`` (drops within ``1e-12 max(1, max|f|)``, 0 in Fractions, to the smallest tuple).
+  ties of ``fred`` (drops within ``fred_constants.TIE_RTOL * max(1, max|f|)``, 0 in Fractions, to the smallest tuple).
 """
 
 from __future__ import annotations
@@ -28,8 +28,10 @@ import numpy as np
 
 from analytic import exact_explain, table_classifier
 from analytic.algorithm1 import algorithm1_literal, pattern_rows
-from analytic.beam import RELEASED_EXTENSIONS, RELEASED_WIDTH as BEAM
-from analytic.beam import batch_searches, beam_explain, covering, drops_by_code, scan_box, search_on_drops
+from analytic import search_on_drops
+from analytic.beam import COUNTEREXAMPLE_TABLE, batch_searches, beam_explain, covering, drops_by_code, scan_box
+from fred_constants import (BASELINES, EPS, EPS_EXACT, MAX_LEN, P, P_EXACT, RELEASED_BASELINE, RELEASED_COMMIT,
+                            RELEASED_EXTENSIONS, RELEASED_FILE, RELEASED_REPOSITORY, RELEASED_WIDTH as BEAM)
 
 from ..authors_probe import checkout_path
 from ..beam_family import cost, family_exact, nested_on_family, released_on_family
@@ -79,13 +81,8 @@ READINGS = (
             "the released code returns Algorithm 1's explanation: the candidate of largest drop among all subsets of "
             "that size (lines 410, 416-417)", why=(SOURCE[2], SOURCE[4], SOURCE[5], SOURCE[6])),
 )
-#: The released file whose search the claim describes, and the commit docs/authors_code.md records running.
-RELEASED_REPOSITORY = "github gianluigilopardo/fred"
-RELEASED_FILE = "fred/explainer.py"
-RELEASED_COMMIT = "ead469e"
 
-
-def released_code_reference() -> dict:
+def released_code_source() -> dict:
     """Where the description of the released search comes from: the file and the commit of the checkout at
     $FRED_AUTHORS_CHECKOUT when it is set and holds the file (its ``git rev-parse HEAD``), else the commit
     docs/authors_code.md records. Only the path and the commit are read, never the code."""
@@ -97,7 +94,7 @@ def released_code_reference() -> dict:
     return {**cited, "commit": commit, "from": "as read from the checkout at $FRED_AUTHORS_CHECKOUT"}
 
 
-def statement(reference: dict) -> str:
+def statement(source: dict) -> str:
     """The claim's statement, citing the released file and commit of ``reference``."""
     return (
         "The paper: FRED's explanation is 'identified by the empirical version of Eq. (2)', i.e. Eq. (4) (lines "
@@ -105,7 +102,7 @@ def statement(reference: dict) -> str:
         "402), evaluating every subset of each size (line 410); on linear models 'the minimal candidate satisfying "
         "the threshold condition is selected' (line 520); and 'The code for FRED and the experiments is available "
         "at' the authors' repository (line 170). The paper never mentions a beam. The released code "
-        f"({reference['file']} of {reference['repository']}, commit {reference['commit']} {reference['from']}) "
+        f"({source['file']} of {source['repository']}, commit {source['commit']} {source['from']}) "
         "searches with one: width 4, each kept candidate extended by the 10 tokens of "
         "largest singleton drop, the beam a list (a set reached from two kept candidates is there twice), "
         "baseline f(xi) (drops f(xi) - f(x), threshold eps f(xi)), n = 5000. This project's reading (not a "
@@ -117,16 +114,6 @@ def statement(reference: dict) -> str:
     )
 
 
-P = 0.5
-EPS = 0.15  # the paper's default, the eps of the counterexamples
-EPS_EXACT = Fraction(3, 20)
-MAX_LEN = 10
-
-#: The box searched for the minimal counterexample: the integer tables entrywise at most this one (663,552), which
-#: an exploratory search found (random integer tables, greedy shrinking). It separates the searches under both
-#: baselines with f(xi) >= 1, so proofs_checks.kit checks explainers of either baseline on it.
-COUNTEREXAMPLE_TABLE = (1, 0, 0, 0, 0, 0, 0, 3, 0, 0, 0, 2, 0, 0, 0, 2, 0, 0, 0, 3, 0, 3, 3, 0, 2, 0, 0, 2, 0, 3,
-                        3, 0)
 #: The classified-positive box: g entrywise at most this, the table 4 - g (so f(xi) = 1 = max f once scaled); this
 #: is 4 - t0 for a table t0 with t0[0] = 4 = max t0 that an exploratory random search found.
 POSITIVE_TOP = 4
@@ -144,19 +131,19 @@ SMALLER = ("fewer tokens b first, over every table (b <= 4: no table separates a
 DUPLICATES_TABLE = (4, 5, 1, 5, 6, 3, 4, 4, 6, 0, 1, 6, 2, 6, 5, 2)
 
 
-def statement_hypotheses(table, *, baseline: str = "mean", p=Fraction(1, 2), eps=EPS_EXACT) -> dict:
+def statement_hypotheses(table, *, baseline: str = "mean", p=P_EXACT, eps=EPS_EXACT) -> dict:
     """The hypotheses of Eq. (4) and Algorithm 1, computed on a table of f over the 2^b patterns (code order).
 
     f is a confidence score (line 233): the table is non-negative and not all 0, so t / max(t) lies in [0, 1] with
-    the same searches (drops and threshold scale alike); the reference (E[f], or f(xi) for the released baseline)
+    the same searches (drops and threshold scale alike); the baseline value (E[f], or f(xi) for the released baseline)
     is positive, so eps times it is a drop (line 255); b <= l_max = 10, p and eps the paper's defaults (line 402);
     Eq. (4) has a solution (the statement is about returning one).
     """
-    drops, reference = drops_by_code(table, p, baseline=baseline)
+    drops, baseline_value = drops_by_code(table, p, baseline=baseline)
     b = len(table).bit_length() - 1
-    solvable = search_on_drops(drops, b, eps * reference, MAX_LEN).found
-    return hypotheses(scaled_to_unit_interval=min(table) >= 0 < max(table), threshold_is_a_drop=reference > 0,
-                      b_at_most_l_max=b <= MAX_LEN, paper_p_and_eps=(p, eps) == (Fraction(1, 2), EPS_EXACT),
+    solvable = search_on_drops(drops, b, eps * baseline_value, MAX_LEN).found
+    return hypotheses(scaled_to_unit_interval=min(table) >= 0 < max(table), threshold_is_a_drop=baseline_value > 0,
+                      b_at_most_l_max=b <= MAX_LEN, paper_p_and_eps=(p, eps) == (P_EXACT, EPS_EXACT),
                       eq4_has_solution=solvable)
 
 
@@ -164,16 +151,16 @@ def statement_hypotheses(table, *, baseline: str = "mean", p=Fraction(1, 2), eps
 # The counterexamples: minimal in their box, confirmed three ways
 # ----------------------------------------------------------------------------------------------------------
 
-def rational_outcomes(table, eps: Fraction, baselines=("mean", "original")) -> dict:
+def rational_outcomes(table, eps: Fraction, baselines=BASELINES) -> dict:
     """Algorithm 1, the distinct-set width-4 beam and our reimplementation of the released search (duplicates
     kept, 10 extension tokens) in Fractions, at each baseline."""
     b = len(table).bit_length() - 1
     out = {}
     for baseline in baselines:
-        drops, reference = drops_by_code(table, Fraction(1, 2), baseline=baseline)
+        drops, baseline_value = drops_by_code(table, P_EXACT, baseline=baseline)
         for name, kw in (("algorithm1", {}), ("beam", {"width": BEAM}),
                          ("released", {"width": BEAM, "extend_top": RELEASED_EXTENSIONS, "duplicates": True})):
-            r = search_on_drops(drops, b, eps * reference, MAX_LEN, **kw)
+            r = search_on_drops(drops, b, eps * baseline_value, MAX_LEN, **kw)
             out[f"{name}/{baseline}"] = {"best_ids": list(r.best_ids), "drop": str(r.drop), "found": r.found,
                                          "candidates_per_size": list(r.n_candidates),
                                          "cut_4th_5th": [[None if x is None else str(x) for x in c] for c in r.cuts]}
@@ -202,7 +189,7 @@ def _confirm(table) -> dict:
     tokens = [f"t{i}" for i in range(b)]
     at = rational_outcomes(table, EPS_EXACT, ("mean",))
     algorithm1, beam = at["algorithm1/mean"], at["beam/mean"]
-    released = rational_outcomes(table, EPS_EXACT, ("original",))
+    released = rational_outcomes(table, EPS_EXACT, (RELEASED_BASELINE,))
     fred = {s: explainer(table_classifier(tokens, np.array(table, float)), exact=True, search=s, beam_width=BEAM)
             .explain(" ".join(tokens), p=P, eps=EPS, max_len=MAX_LEN) for s in ("exhaustive", "beam")}
     referee = exact_explain(np.array(table, float), P, EPS, MAX_LEN)
@@ -246,7 +233,7 @@ def _released_duplicates() -> tuple[bool, dict]:
                                                        extend_top=RELEASED_EXTENSIONS, duplicates=True).best_ids)}
               for baseline in ("original", "mean")}
     cover = covering(4, duplicates=True)
-    drops = {baseline: drops_by_code(DUPLICATES_TABLE, Fraction(1, 2), baseline=baseline)[0]
+    drops = {baseline: drops_by_code(DUPLICATES_TABLE, P_EXACT, baseline=baseline)[0]
              for baseline in ("original", "mean")}
     by_baseline = {}
     for baseline in ("original", "mean"):
@@ -255,7 +242,7 @@ def _released_duplicates() -> tuple[bool, dict]:
             **statement_hypotheses(DUPLICATES_TABLE, baseline=baseline),
             "algorithm1": ours["best_ids"], "released_beam": theirs["best_ids"],
             "distinct_set_beam": exact[f"beam/{baseline}"]["best_ids"],
-            "threshold": str(EPS_EXACT * drops_by_code(DUPLICATES_TABLE, Fraction(1, 2), baseline=baseline)[1]),
+            "threshold": str(EPS_EXACT * drops_by_code(DUPLICATES_TABLE, P_EXACT, baseline=baseline)[1]),
             "released_cuts_4th_5th": theirs["cut_4th_5th"], "tie_free": _tie_free_cuts(theirs, b),
             # the pairs at or above the size-2 cut: the sets the released beam keeps there (each reached twice)
             "pairs_kept": [list(c) for c in itertools.combinations(range(b), 2) if drops[baseline][
@@ -318,8 +305,8 @@ def check() -> ClaimResult:
     nest_ok, nest = nested_on_family()
     cost_ok, costs = cost()
 
-    reference = released_code_reference()
-    released_at = f"{reference['file']} at commit {reference['commit']} {reference['from']}"
+    source = released_code_source()
+    released_at = f"{source['file']} at commit {source['commit']} {source['from']}"
 
     def separated(v):
         return (v["sizes_differ"] and v["explanations_differ"] and v["tie_free"] and v["all_implementations_agree"]
@@ -418,7 +405,7 @@ def check() -> ClaimResult:
                 "and logistic tables where a kept candidate is not extended by every token. (Against the paper's "
                 f"baseline E[f] it differs in {rel['cases_where_it_differs_from_algorithm1_with_the_paper_baseline']}"
                 " cases: the threshold eps f(xi) is not eps E[f], a baseline question, not a search one.)",
-                holds=rel_ok, values={**rel, "released_code": reference}),
+                holds=rel_ok, values={**rel, "released_code": source}),
         checked(f"{CLAIM}.s7-cost", CLAIM, "correction", "exhaustive",
                 f"Algorithm 1's cost on the paper's long documents, in the worst case (no size below l_max = 10 "
                 f"reaches the threshold): sum_(k<=10) C(133, k) = {costs['at_b_133']} ({costs['at_b_133_sci']}) "
@@ -466,7 +453,7 @@ def check() -> ClaimResult:
     return ClaimResult(
         id=CLAIM,
         kind="discrepancy",
-        statement=statement(reference),
+        statement=statement(source),
         conditions="Exact drops (the exact sampler, or n -> infinity) unless Monte Carlo is said (s4). 'Algorithm "
                    "1' is this project's exhaustive search, search='exhaustive' and the referee (ties to the "
                    "smallest position tuple; the printed pseudo-code returns the same on s2, s2b and s3's table at "

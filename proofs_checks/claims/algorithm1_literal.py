@@ -29,8 +29,9 @@ from typing import Iterator, Sequence
 
 import numpy as np
 
-from analytic import all_drops_rational, eq2_solutions, table_classifier
+from analytic import all_drops_rational, exact_explain, table_classifier
 from analytic.algorithm1 import algorithm1_literal, algorithm1_rule, pattern_rows
+from fred_constants import EPS_EXACT, MAX_LEN, P, P_EXACT
 
 from ..algorithm1_grids import SAMPLED_B, SAMPLED_N, SAMPLED_RUNS, SAMPLED_SEED, grid_counts, sampled_counts
 from ..results import ClaimResult, Quote, Reading, argued, checked, hypotheses
@@ -113,10 +114,9 @@ CORRECTED = (
     "candidate where Algorithm 1 returns nothing, and, when E[f] <= 0, continuing past size 1; a tie changes the "
     "selected words unless the tied positions hold the same words."
 )
-P = Fraction(1, 2)
-EPS = Fraction(3, 20)  # the paper's default, the eps of the minimal examples
-EPSS = (Fraction(3, 20), Fraction(1, 2), Fraction(1))
-MAX_LEN = 10  # the paper's default l_max (>= every b here)
+#: The eps of the family: the paper's default EPS_EXACT (the eps of the minimal examples), then 1/2 and 1; l_max is
+#: the paper's default MAX_LEN (>= every b here).
+EPSS = (EPS_EXACT, Fraction(1, 2), Fraction(1))
 
 #: The finite family of p1, c1, c2 (:data:`FAMILY`, :func:`family_tables`), each table at every eps of EPSS.
 EXHAUSTIVE_VALUES = (Fraction(-1), Fraction(0), Fraction(1, 2), Fraction(1))
@@ -158,7 +158,7 @@ DIFFERENCE_KINDS = {
 def _fred(tokens, table, eps):
     """fred's exhaustive search with the exact sampler on a black box that looks f up in ``table``."""
     clf = table_classifier(list(tokens), np.array([float(v) for v in table]))
-    return explainer(clf, exact=True).explain(" ".join(tokens), p=float(P), eps=float(eps), max_len=MAX_LEN)
+    return explainer(clf, exact=True).explain(" ".join(tokens), p=P, eps=float(eps), max_len=MAX_LEN)
 
 
 def _kind(mean, drops, sol, lit, best, found) -> str:
@@ -180,8 +180,8 @@ def compare(tokens: Sequence[str], table: Sequence[Fraction], eps: Fraction, dro
     """Algorithm 1 as printed, its rule, Eq. (2)'s solutions (rational) and fred on one table; ``drops`` may pass
     ``all_drops_rational(table, 1/2)`` computed once for several eps."""
     b = len(tokens)
-    mean, all_drops = drops if drops is not None else all_drops_rational(table, P)
-    sol = eq2_solutions(table, P, eps, MAX_LEN, drops=(mean, all_drops))
+    mean, all_drops = drops if drops is not None else all_drops_rational(table, P_EXACT)
+    sol = exact_explain(table, P_EXACT, eps, MAX_LEN, drops=(mean, all_drops))
     lit = algorithm1_literal(pattern_rows(b), table, eps, MAX_LEN)
     fred = _fred(tokens, table, eps)
     best = tuple(fred.best_ids)
@@ -198,10 +198,10 @@ def compare(tokens: Sequence[str], table: Sequence[Fraction], eps: Fraction, dro
             "rule_agrees": algorithm1_rule(all_drops, sol.threshold, MAX_LEN) == (lit.best, lit.returned_at),
             "fred": list(best), "fred_found": fred.found, "fred_drop": fred.drop,
             "eq2_size": sol.size, "eq2_solutions": [list(s) for s in sol.solutions],
-            "largest_drop_solution": list(sol.fred_choice),
+            "largest_drop_solution": list(sol.best_ids if sol.found else ()),
             "literal_is_solution": lit.best in sol.solutions,
             "literal_has_largest_drop": sol.size is not None and lit.best is not None
-            and all_drops[lit.best] == all_drops[sol.fred_choice],
+            and all_drops[lit.best] == all_drops[sol.best_ids],
             "kind": kind, "words_differ": kind not in ("same", "silent") and words(lit.best) != words(best)}
 
 
@@ -238,7 +238,7 @@ def family_tables() -> Iterator[tuple[str, tuple[str, ...], list[Fraction]]]:
 def _family() -> list[dict]:
     rows = []
     for label, tokens, table in family_tables():
-        drops = all_drops_rational(table, P)
+        drops = all_drops_rational(table, P_EXACT)
         rows += [{"family": label, **compare(tokens, table, eps, drops)} for eps in EPSS]
     return rows
 
@@ -257,7 +257,7 @@ def minimal_examples() -> dict:
             for values in itertools.product(_values_by_size(m), repeat=2**b):
                 if max(map(abs, values)) != m:
                     continue
-                row = compare(tokens, [Fraction(v) for v in values], EPS)
+                row = compare(tokens, [Fraction(v) for v in values], EPS_EXACT)
                 if row["eq2_size"] is not None and not row["literal_is_solution"]:
                     found.setdefault("statement", row)
                 if row["kind"] in wanted:
@@ -274,13 +274,14 @@ def _counts(rows, key) -> dict:
     return dict(sorted(out.items()))
 
 
-def statement_hypotheses(table: Sequence[Fraction], eps: Fraction = EPS, *, reading: str = "positive-mean") -> dict:
+def statement_hypotheses(table: Sequence[Fraction], eps: Fraction = EPS_EXACT, *,
+                         reading: str = "positive-mean") -> dict:
     """The hypotheses of a reading, computed on a table of f over the 2^b patterns (code order): for both, Eq. (2)
     has a solution (the statement is about returning one); for the headline 'positive-mean', E[f] > 0 (eps E[f]
     is a drop, line 255); for the alternative 'nonpositive-mean', f real-valued (a regression output, lines 156,
     219) with E[f] <= 0."""
-    mean, drops = all_drops_rational(list(table), P)
-    solvable = eq2_solutions(list(table), P, eps, MAX_LEN, drops=(mean, drops)).size is not None
+    mean, drops = all_drops_rational(list(table), P_EXACT)
+    solvable = exact_explain(list(table), P_EXACT, eps, MAX_LEN, drops=(mean, drops)).size is not None
     if reading == "positive-mean":
         return hypotheses(mean_positive=mean > 0, eq2_has_solution=solvable)
     return hypotheses(real_valued=all(isinstance(v, (int, Fraction)) for v in table), mean_nonpositive=mean <= 0,
@@ -308,7 +309,7 @@ def check() -> ClaimResult:
     rule_bad = [r for r in rows if not r["rule_agrees"]]
     repeated = [r for r in differences if r["family"].startswith("bag")]
     family_values = {"family": FAMILY, "runs": len(rows), "tables": len(rows) // len(EPSS),
-                     "eps": [str(e) for e in EPSS], "p": str(P), "l_max": MAX_LEN,
+                     "eps": [str(e) for e in EPSS], "p": str(P_EXACT), "l_max": MAX_LEN,
                      "runs_by_family": _counts(rows, "family")}
     kinds_found = {k: examples.get(k) for k in DIFFERENCE_KINDS}
     kinds_ok = all(e is not None and e["kind"] == k for k, e in kinds_found.items())

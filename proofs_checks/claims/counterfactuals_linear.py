@@ -36,23 +36,11 @@ from analytic.counterfactual import (
     predicted_class,
 )
 from fred import sample_size
+from fred_constants import ALPHA, DELTA, EPS, MAX_LEN, P, P_EXACT
 
 from ..counterexamples import minimal_counterexample
 from ..counterfactual_proofs import closed_forms, designs, fitted_family, referee_flips
-from ..counterfactual_runs import (
-    ALPHA,
-    DELTA,
-    EPS,
-    MAX_LEN,
-    N_GRID,
-    RUNS,
-    SEED,
-    P,
-    family_runs,
-    fred_explainer,
-    fred_n,
-    monte_carlo,
-)
+from ..counterfactual_runs import N_GRID, RUNS, SEED, family_runs, fred_explainer, fred_n, monte_carlo
 from ..results import ClaimResult, Quote, Reading, argued, checked, hypotheses
 from ..seeds import statistical_seed
 
@@ -109,7 +97,7 @@ CORRECTED = (
 )
 
 #: The paper's n: Lemma 2 with l_max = 10 at alpha = 0.95 (lines 366-374, "n approx 3000").
-N_PAPER = sample_size(ALPHA, float(P), MAX_LEN)
+N_PAPER = sample_size(ALPHA, P, MAX_LEN)
 #: FRED's mask token, out of the fitted vocabulary (section 3's assumption, line 477).
 MASK = "UNK"
 #: The counterexample search: weights and intercepts (half-integers: no score is ever exactly 0), b <= 3.
@@ -127,7 +115,7 @@ def global_hypotheses(tokens, a, intercept, n: int, p) -> dict:
     by removals (k* exists, else there is no counterfactual to be minimal), the mask token out of the document
     (masking removes, line 477), and the paper's p = 1/2 (line 372) and n (Lemma 2 with l_max = 10, line 374)."""
     return hypotheses(other_class_reachable=minimal_flip_size(a, intercept) is not None,
-                      mask_token_not_in_document=MASK not in tokens, paper_p=p == Fraction(1, 2), paper_n=n == N_PAPER)
+                      mask_token_not_in_document=MASK not in tokens, paper_p=p == P_EXACT, paper_n=n == N_PAPER)
 
 
 # --- the minimal counterexample ---------------------------------------------------------------------------------
@@ -144,7 +132,7 @@ def _breaks(case) -> bool:
     exists, so P(non-minimal) > 0 at every n >= 1 (exactly, from the size distribution at n = 1)."""
     a, intercept = case
     size = minimal_flip_size(a, intercept)
-    dist = first_counterfactual_size_distribution(a, intercept, 1, P)
+    dist = first_counterfactual_size_distribution(a, intercept, 1, P_EXACT)
     return size is not None and any(k is not None and k > size and v > 0 for k, v in dist.items())
 
 
@@ -162,7 +150,7 @@ def _log10(x: Fraction) -> float:
 
 def _at_n(a, intercept, size: int, n: int) -> dict:
     """P(minimal), P(more than k* tokens), P(none) of the first counterfactual from n rows, exactly."""
-    dist = first_counterfactual_size_distribution(a, intercept, n, P)
+    dist = first_counterfactual_size_distribution(a, intercept, n, P_EXACT)
     worse = 1 - dist[size] - dist[None]
     return {"n": n, "P_not_minimal_log10": _log10(1 - dist[size]), "P_reported_not_minimal_log10":
             _log10(worse), "P_none_reported_log10": _log10(dist[None]), "P_reported_not_minimal_positive": worse > 0,
@@ -180,26 +168,26 @@ def _counterexample() -> tuple[bool, dict]:
                      f"a_i in {list(GRID_A)}, lambda_0 in {[str(c) for c in GRID_INTERCEPT]}")
     if found is None:  # no case of the grid breaks: the record is that of the grid's first case
         a, c = grid[0]
-        return True, {**global_hypotheses([f"w{i + 1}" for i in range(len(a))], a, c, N_PAPER, P),
+        return True, {**global_hypotheses([f"w{i + 1}" for i in range(len(a))], a, c, N_PAPER, P_EXACT),
                       "found": None, "grid_cases": len(grid), "smaller_means": smaller_means}
     smaller = sorted((c for c in grid if _key(c) < _key(found)), key=_key)
     first = next((c for c in smaller if _breaks(c)), None)
     a, intercept = found if first is None else first
-    b, default_n = len(a), fred_n(P, len(a))
+    b, default_n = len(a), fred_n(P_EXACT, len(a))
     size, sets = minimal_flip_size(a, intercept), minimal_flip_sets(a, intercept)
     referee = referee_flips(a, intercept)
     # The referee's flipping sets give the same probabilities through the same i.i.d.-rows argument.
-    per_row = {k: len(v) * P**k * (1 - P) ** (b - k) for k, v in referee.items()}
+    per_row = {k: len(v) * P_EXACT**k * (1 - P_EXACT) ** (b - k) for k, v in referee.items()}
     tokens = [f"w{i + 1}" for i in range(b)]
-    dist = first_counterfactual_size_distribution(a, intercept, N_PAPER, P)
+    dist = first_counterfactual_size_distribution(a, intercept, N_PAPER, P_EXACT)
     confirmed = (min(referee) == size and tuple(referee[size]) == sets
                  and dist[size] == 1 - (1 - per_row[size]) ** N_PAPER
                  and dist[None] == (1 - sum(per_row.values())) ** N_PAPER and 1 - dist[size] - dist[None] > 0)
     example = {
-        **global_hypotheses(tokens, a, intercept, N_PAPER, P),
+        **global_hypotheses(tokens, a, intercept, N_PAPER, P_EXACT),
         "document": " ".join(tokens), "position_weights": [str(x) for x in a], "intercept": str(intercept),
-        "score": str(intercept + sum(a)), "class": predicted_class(intercept + sum(a)), "p": str(P), "alpha": ALPHA,
-        "max_len": MAX_LEN, "n_paper": N_PAPER, "n_fred_default": default_n, "k_star": size,
+        "score": str(intercept + sum(a)), "class": predicted_class(intercept + sum(a)), "p": str(P_EXACT),
+        "alpha": ALPHA, "max_len": MAX_LEN, "n_paper": N_PAPER, "n_fred_default": default_n, "k_star": size,
         "minimal_sets": [list(s) for s in sets],
         "flipping_sets_by_size": {str(k): [list(s) for s in v] for k, v in referee.items()},
         "at_n_paper": _at_n(a, intercept, size, N_PAPER), "at_n_fred_default": _at_n(a, intercept, size, default_n),
@@ -217,7 +205,7 @@ def _fred_witness(tokens, a, intercept, size) -> dict:
     clf = _sigma_classifier(tokens, a, intercept)
     base = statistical_seed(SEED)
     for offset in range(200):
-        exp = fred_explainer(clf, base + offset).explain(" ".join(tokens), p=float(P), eps=EPS, max_len=MAX_LEN,
+        exp = fred_explainer(clf, base + offset).explain(" ".join(tokens), p=P, eps=EPS, max_len=MAX_LEN,
                                                      n_samples=1)
         cfs = exp.counterfactuals(1)
         if cfs and len(cfs[0].perturbed_ids) > size:
@@ -232,16 +220,17 @@ def _long_documents() -> tuple[bool, dict]:
     rows, ok = [], True
     for b in LONG_B:
         a, intercept = [1] + [0] * (b - 1), Fraction(-1, 2)
-        q = minimal_flip_row_probability(a, intercept, P)
+        q = minimal_flip_row_probability(a, intercept, P_EXACT)
         reaches = covers(ALPHA, N_PAPER, q, 1)
         ok = ok and reaches
         with mpmath.workdps(40):
             value = float(-mpmath.expm1(N_PAPER * mpmath.log1p(-mpmath.mpf(q.numerator) / q.denominator)))
             bounds = {str(k): float(-mpmath.expm1(N_PAPER * mpmath.log1p(-mpmath.binomial(b, k) / mpmath.mpf(2) ** b)))
                       for k in LONG_K if k <= b}
-        rows.append({"b": b, "n_paper": N_PAPER, "n_fred_default": fred_n(P, b), "P_minimal_one_decisive_word": value,
+        rows.append({"b": b, "n_paper": N_PAPER, "n_fred_default": fred_n(P_EXACT, b),
+                     "P_minimal_one_decisive_word": value,
                      "reaches_alpha": reaches, "upper_bound_any_model_by_k_star": bounds,
-                     **global_hypotheses([f"w{i + 1}" for i in range(b)], a, intercept, N_PAPER, P)})
+                     **global_hypotheses([f"w{i + 1}" for i in range(b)], a, intercept, N_PAPER, P_EXACT)})
     return ok, {"p": "1/2", "alpha": ALPHA, "max_len": MAX_LEN, "n_paper": N_PAPER,
                 "model": "a = (1, 0, ..., 0), lambda_0 = -1/2: k* = 1, M = 1, q = 2^-b",
                 "bound": "any model with that k*: M <= C(b, k*), P <= 1 - (1 - C(b, k*) 2^-b)^n", "rows": rows}
@@ -277,7 +266,7 @@ def _default_n(rows: list[dict]) -> tuple[bool, dict]:
             n = fred_n(p, b)
             q = minimal_flip_row_probability(row["a"], row["intercept"], p)
             reaches, at_paper = covers(ALPHA, n, q, 1), covers(ALPHA, N_PAPER, q, 1)
-            ok = ok and reaches and (at_paper or p != P)
+            ok = ok and reaches and (at_paper or p != P_EXACT)
             out.append({**row["case"], "p": str(p), "b": b, "k_star": row["k_star"], "M": len(row["sets"]),
                         "q": str(q), "n_fred_default": n, "reaches_alpha": reaches,
                         "reaches_alpha_at_n_paper": at_paper,

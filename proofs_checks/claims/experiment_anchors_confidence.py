@@ -20,7 +20,7 @@ high-confidence documents), each needing a bound the paper does not give.
 **Tests.** 'concentrate': one Fisher exact test per run on the 2 x 2 table (fails or not) x (high confidence or
 not), one-sided each way; 'on': one binomial test per run of the failure rate among the high-confidence documents
 against 1/2, one-sided each way. The one-sided tests of one reading's runs (two per run) form one family, adjusted
-by Holm (family-wise level :data:`proofs_checks.paired_tests.ALPHA`): a run's step holds when the test toward the
+by Holm (family-wise level :data:`fred_constants.LEVEL`): a run's step holds when the test toward the
 reading rejects, fails when the test the other way rejects, and is inconclusive otherwise (a non-rejection is no
 evidence; the values give the smallest p-values each direction could reach). 'confined' is a universal statement:
 a counterexample is a document of a run in the setting that satisfies its hypotheses.
@@ -47,9 +47,9 @@ import numpy as np
 from scipy import stats
 
 from fred.evaluation.statistics import holm
+from fred_constants import LEVEL
 
 from ..paired_tests import (
-    ALPHA,
     FIVE_EXPLAINER_RUNS,
     Run,
     load_run,
@@ -147,7 +147,7 @@ def _adjust(cases: list[dict]) -> None:
         for i, c in enumerate(cases):
             c[key] = {"greater": adjusted[2 * i], "less": adjusted[2 * i + 1]}
     for c in cases:
-        c["outcome"] = (c["p_holm"]["greater"] <= ALPHA) - (c["p_holm"]["less"] <= ALPHA)
+        c["outcome"] = (c["p_holm"]["greater"] <= LEVEL) - (c["p_holm"]["less"] <= LEVEL)
 
 
 def _case(run: Run, docs: dict, record: dict, reading: str) -> dict:
@@ -310,7 +310,7 @@ def check() -> ClaimResult:
                     "the runs with the authors' threshold, n = 5000, beam, minimum length and LIME/SHAP "
                     "k = |FRED-pos| (this project's FRED-pos); the runs with FRED's 'mean' threshold, where LIME "
                     "and SHAP take FRED-mask's size, and the MiniLM runs are 'our-setting', as in the sibling "
-                    f"claims. Tests: one-sided each way, Holm over a reading's runs (family-wise level {ALPHA}); a "
+                    f"claims. Tests: one-sided each way, Holm over a reading's runs (family-wise level {LEVEL}); a "
                     "test that rejects neither way is inconclusive. Our Anchors runs use the UNK distribution with "
                     "spaCy's blank tokenizer (the authors: en_core_web_lg); every run explains positively "
                     "classified test documents (results/README.md: 100 documents, 20 in the Yelp MiniLM run), so "

@@ -19,8 +19,9 @@ worse"). Runs outside the authors' setting are this project's extension, reporte
 
 from __future__ import annotations
 
+from fred_constants import LEVEL
+
 from ..paired_tests import (
-    ALPHA,
     FIVE_EXPLAINER_RUNS,
     MARGIN,
     compare,
@@ -80,7 +81,7 @@ READINGS = (
             "Line 1177 ('more faithful', no 'significantly') as paired tests on re-runs of two of the models of "
             "its tables, the Restaurants and Yelp logistic regressions, with the authors' threshold, n = 5000, "
             "beam, minimum length and LIME/SHAP k = |FRED-pos| and this project's FRED-pos: each variant "
-            f"significantly better than each competitor on at least one metric (Holm, level {ALPHA}) and shown not "
+            f"significantly better than each competitor on at least one metric (Holm, level {LEVEL}) and shown not "
             f"worse by more than {MARGIN} (the tables' printing resolution) on the others (one-sided paired "
             "t-tests). A pair significantly worse on a metric contradicts it: less faithful, or mixed when it is "
             "significantly better on another."),

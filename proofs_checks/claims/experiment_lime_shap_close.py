@@ -15,11 +15,11 @@ also checked against :data:`Z_ALL_CELLS`, the same correction over all 102 faith
 Readings:
 
 * ``on-the-whole`` (headline): the sentence is one of a paragraph of summaries of the tables, and the authors' summary
-  sentences are meant on the whole (:func:`summary_register`): FRED-mask or FRED-pos has the best printed mean in
-  all three faithfulness cells of only 11 of the 34 tables, yet line 689 ("Both FRED-mask and FRED-pos produce
-  significantly more faithful explanations than the others.") and line 1177 ("Again, both FRED-mask and FRED-pos
-  produce more faithful explanations than the others.") say so without qualification; "as somehow expected" hedges
-  the sentence itself, and the tables print means. The behaviour is the faithfulness of the
+  sentences are meant on the whole (:func:`proofs_checks.paper_gaps.summary_register`): FRED-mask or FRED-pos has
+  the best printed mean in all three faithfulness cells of only 11 of the 34 tables, yet line 689 ("Both FRED-mask
+  and FRED-pos produce significantly more faithful explanations than the others.") and line 1177 ("Again, both
+  FRED-mask and FRED-pos produce more faithful explanations than the others.") say so without qualification; "as
+  somehow expected" hedges the sentence itself, and the tables print means. The behaviour is the faithfulness of the
   explanations, the subject of the paragraph: the sentence sets it against efficiency ("but the latter is
   significantly more efficient") and the next one singles out SHAP's robustness. It holds when, over the tables
   each sentence describes, most faithfulness cells are close and at most half of the tables have a cell that is not.
@@ -33,11 +33,10 @@ Readings:
 
 from __future__ import annotations
 
-from fractions import Fraction
 from statistics import NormalDist, median
 
 from ..paper_experiments import BETTER, FAITHFULNESS, METRICS, SECTION4, TABLES, row_line
-from ..paper_gaps import MEAN_ROUNDING, SD_ROUNDING, Z_CLEAR, documents, gap
+from ..paper_gaps import MEAN_ROUNDING, SD_ROUNDING, Z_CLEAR, documents, gap, register_text, summary_register
 from ..results import ClaimResult, Quote, Reading, argued, checked, hypotheses
 
 CLAIM = "experiment-lime-shap-close"
@@ -65,34 +64,6 @@ SOURCE = (
                 r"importance"),
     Quote(552, r"Faithfulness is evaluated using \textbf{Comprehensiveness} and \textbf{Sufficiency}"),
 )
-def summary_register() -> dict:
-    """Why the paragraph's summary sentences are read on the whole: the faithfulness cells where FRED-mask or
-    FRED-pos has the best printed mean (ties included, exact decimals), and the tables where it has the best of all
-    three, which lines 689 ("significantly more faithful ... than the others") and 1177 ("Again, ... more faithful
-    ... than the others") summarise without qualification.
-
-    >>> r = summary_register(); (r["cells_fred_best"], r["cells"], len(r["tables_fred_best_all_three"]), r["tables"])
-    (69, 102, 11, 34)
-    """
-    def best(table, metric) -> bool:
-        score = {e: BETTER[metric] * Fraction(str(table.mean(e, metric))) for e in table.rows}
-        return max(score[e] for e in ("fred", "fredpos")) >= max(score[e] for e in ("lime", "shap", "anchor"))
-
-    everywhere = [label for label, table in TABLES.items() if all(best(table, m) for m in FAITHFULNESS)]
-    return {"cells_fred_best": sum(best(t, m) for t in TABLES.values() for m in FAITHFULNESS),
-            "cells": len(TABLES) * len(FAITHFULNESS), "tables_fred_best_all_three": everywhere,
-            "tables": len(TABLES), "section4_fred_best_all_three": [l for l in everywhere if l in SECTION4],
-            "section4_tables": len(SECTION4), "lines": [689, 1177]}
-
-
-def register_text(r: dict) -> str:
-    """The computed reason of :func:`summary_register`, in words."""
-    return (f"FRED-mask or FRED-pos has the best printed mean in {r['cells_fred_best']} of the {r['cells']} "
-            f"faithfulness cells, and in all three faithfulness cells of only {len(r['tables_fred_best_all_three'])} "
-            f"of the {r['tables']} tables ({len(r['section4_fred_best_all_three'])} of the {r['section4_tables']} "
-            "in section 4), yet lines 689 and 1177 say without qualification that FRED is more faithful than the "
-            "others: the authors' summary sentences are meant on the whole")
-
 
 READINGS = (
     Reading(ON_THE_WHOLE, "headline",

@@ -2,10 +2,10 @@
 
 The sentence, in section 4 on its six tables and again in appendix B.2 on the others, is one of a paragraph of
 summaries of the tables, and the authors' summary sentences are meant on the whole
-(:func:`proofs_checks.claims.experiment_lime_shap_close.summary_register`): FRED-mask or FRED-pos has the best printed
-mean in all three faithfulness cells of only 11 of the 34 tables, yet line 689 ("Both FRED-mask and FRED-pos produce
-significantly more faithful explanations than the others.") and line 1177 ("Again, both FRED-mask and FRED-pos
-produce more faithful explanations than the others.") say so without qualification. The headline reading is
+(:func:`proofs_checks.paper_gaps.summary_register`): FRED-mask or FRED-pos has the best printed mean in all three
+faithfulness cells of only 11 of the 34 tables, yet line 689 ("Both FRED-mask and FRED-pos produce significantly more
+faithful explanations than the others.") and line 1177 ("Again, both FRED-mask and FRED-pos produce more faithful
+explanations than the others.") say so without qualification. The headline reading is
 therefore what the tables show on the whole (:func:`proofs_checks.paper_gaps.tally`: SHAP faster in more tables than
 slower, and the clear gaps not pointing the other way on balance; "significantly" read as "clearly", the paper runs
 no test). The headline step also reports the stronger figures "significantly" calls for: the tables where SHAP is
@@ -20,9 +20,8 @@ from statistics import median
 
 from ..paired_tests import FIVE_EXPLAINER_RUNS, compare, load_run, missing_step, run_step, setting, tag
 from ..paper_experiments import SECTION4, TABLES
-from ..paper_gaps import Z_CLEAR, gap, tally
+from ..paper_gaps import Z_CLEAR, gap, register_text, summary_register, tally
 from ..results import ClaimResult, Quote, Reading, checked, hypotheses
-from .experiment_lime_shap_close import register_text, summary_register
 
 CLAIM = "experiment-shap-efficiency"
 SECTION4_SENTENCE = Quote(693, "LIME and SHAP have a close behavior, as somehow expected, but the latter is "

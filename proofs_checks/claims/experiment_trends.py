@@ -43,6 +43,8 @@ from collections import Counter
 from fractions import Fraction
 from statistics import median
 
+from fred_constants import LEVEL
+
 from ..paper_experiments import BETTER, EXPLAINERS, FAITHFULNESS, SECTION4, TABLES
 from ..results import ClaimResult, Quote, Reading, checked, hypotheses
 
@@ -98,7 +100,8 @@ SCIKIT_LEARN = ("logistic", "tree", "forest")
 #: Average document length in tokens by dataset, line 1109.
 LENGTH = {"restaurants": 10, "tweets": 10, "yelp": 150, "imdb": 230}
 FRED_VARIANTS = ("fred", "fredpos")
-ALPHA = Fraction(1, 20)
+#: The level of the tests, in exact arithmetic (the binomial p-values are Fractions).
+LEVEL_EXACT = Fraction(str(LEVEL))
 
 
 def modern(dataset: str, model: str) -> bool:
@@ -224,11 +227,11 @@ def permutation_test(scores: dict, in_group) -> dict:
 
 def trend_outcome(test: dict) -> tuple[bool, bool]:
     """``(holds, conclusive)`` of a factor's :func:`permutation_test` under the trend reading: it holds when the
-    printed shares point the claimed way and its one-sided p is at most :data:`ALPHA`; it fails (conclusively) when
-    the shares do not point the claimed way, since a trend beyond chance implies they do; otherwise it is
+    printed shares point the claimed way and its one-sided p is at most :data:`LEVEL_EXACT`; it fails (conclusively)
+    when the shares do not point the claimed way, since a trend beyond chance implies they do; otherwise it is
     inconclusive."""
     claimed_way = test["difference"] > 0
-    holds = claimed_way and test["p_up"] <= ALPHA
+    holds = claimed_way and test["p_up"] <= LEVEL_EXACT
     return holds, holds or not claimed_way
 
 
@@ -331,19 +334,19 @@ def _test_step(step_id: str, factor: str, labels, by_configuration: bool, readin
          f"the opposite one (smallest attainable {float(test['attainable_p_down']):.3g})")
     verdict = ("beyond chance" if holds else
                "the shares point the other way, so no trend in the claimed direction can be beyond chance here; "
-               f"the reversal itself is {'' if test['p_down'] <= ALPHA else 'not '}beyond chance at "
-               f"{float(ALPHA)}" if not test["difference"] > 0 else
-               f"the claimed direction, not beyond chance at {float(ALPHA)}")
+               f"the reversal itself is {'' if test['p_down'] <= LEVEL_EXACT else 'not '}beyond chance at "
+               f"{float(LEVEL_EXACT)}" if not test["difference"] > 0 else
+               f"the claimed direction, not beyond chance at {float(LEVEL_EXACT)}")
     descriptive = reading == SECTION4_READING and not test["difference"] > 0
     same_size = test["group"][1] == test["others"][1]
     cells_apart = abs(test["group"][0] - test["others"][0]) if same_size else None
-    note = ((f"Descriptive (the printed shares decide, not the test"
+    note = (("Descriptive (the printed shares decide, not the test"
              + (f"; a {cells_apart}-cell difference" if same_size else "") + "): " if descriptive else "")
             + f"{unit} as units: FRED best in {_ratio(test['group'])} of the cells on {better} against "
             f"{_ratio(test['others'])} on {worse}; {p}: {verdict}.")
     values = {**{k: (float(v) if isinstance(v, Fraction) else v) for k, v in test.items()},
-              "difference_exact": str(test["difference"]), "alpha": float(ALPHA),
-              "false_alarm_probability": float(ALPHA), "seed": None,
+              "difference_exact": str(test["difference"]), "alpha": float(LEVEL_EXACT),
+              "false_alarm_probability": float(LEVEL_EXACT), "seed": None,
               "test": "exact permutation of the group labels over the units, pooled share difference",
               "basis": "descriptive" if descriptive else "statistical"}
     if descriptive:
@@ -390,7 +393,7 @@ def _correction():
     within = within_models()
     reversed_in = [m for m, w in within.items() if w["direction"] == "reversed"]
     models_descriptive = _claimed_way(models)
-    models_chance = test["p_up"] > ALPHA
+    models_chance = test["p_up"] > LEVEL_EXACT
     lengths_reversed = Fraction(*lengths["claimed_better"]) < Fraction(*lengths["other"])
     most_reversed = 2 * len(reversed_in) > len(within)
     statement = (
@@ -405,12 +408,12 @@ def _correction():
           "reversed.")
     step = checked(f"{CLAIM}.c1-tables", CLAIM, "correction", "exhaustive",
                    f"Transformers' share higher: {models_descriptive}; not beyond chance (p = "
-                   f"{float(test['p_up']):.3f} > {float(ALPHA)}): {models_chance}; lengths reversed pooled: "
+                   f"{float(test['p_up']):.3f} > {float(LEVEL_EXACT)}): {models_chance}; lengths reversed pooled: "
                    f"{lengths_reversed}; reversed within {len(reversed_in)} of {len(within)} models "
                    f"({', '.join(reversed_in)}): a majority {most_reversed}.",
                    holds=models_descriptive and models_chance and lengths_reversed and most_reversed,
                    values={"models": models, "lengths": lengths, "models_p_claimed": float(test["p_up"]),
-                           "alpha": float(ALPHA), "lengths_within_models": within,
+                           "alpha": float(LEVEL_EXACT), "lengths_within_models": within,
                            "reversed_in": reversed_in})
     return statement, step
 

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import itertools
-import math
 
 import numpy as np
 import sympy as sp
@@ -19,11 +18,10 @@ from analytic import (
     table_from_classifier,
 )
 
-from ..family import _corpus, cases
-from ..kit.referee import as_positions, hoeffding_tolerance
+from ..family import training_corpus, cases
+from ..lemma1_monte_carlo import monte_carlo
 from ..results import ClaimResult, Quote, argued, checked
 from ..seeds import statistical_seed
-from ..subject import explainer, optional
 
 CLAIM = "lemma1"
 SOURCE = (
@@ -52,19 +50,13 @@ STATEMENT = (
     "P(c not in x), for a generic black box f (line 232). 'c not in x' means that every token of c is perturbed "
     "(the caption of Figure 1, line 337), so P(c not in x) = p^|c|."
 )
-DELTA = 1e-6  # total false-alarm probability of the Monte Carlo consistency check (union bound)
-N_SAMPLES = (500, 8000)
-#: max_len of the Monte Carlo runs; with eps = 1 (threshold E[f], rarely reached) the search goes to its largest
-#: size, so the selections whose drops are read have sizes up to 3.
-MAX_LENS = (1, 2, 3)
-SEARCH_EPS = 1.0
 SEED = 20261125
 
 
 def black_boxes():
     """(name, classifier_fn, tokens, label): a Ridge on raw TF-IDF, a logistic model, and a fitted decision tree."""
     ridge, logit = cases("ridge-raw")[1], cases("logistic-raw")[2]
-    docs, labels = _corpus(0)
+    docs, labels = training_corpus(0)
     vec = TfidfVectorizer().fit(docs)
     tree = DecisionTreeClassifier(random_state=0).fit(vec.transform(docs), labels)
     tree_tokens = ("good", "food", "slow", "service", "great")
@@ -79,75 +71,6 @@ def _candidates(b: int):
     """The candidates the limit and the rate are checked on: the first three position sets of each size 1-3."""
     for size in (1, 2, 3):
         yield from itertools.islice(itertools.combinations(range(b), size), 3)
-
-
-def _reported_drops(exp, b: int) -> list[tuple[str, tuple[int, ...] | str, float]]:
-    """The drops an explanation reports, as (what, positions, drop): its importances (Eq. 5, the drop of each
-    singleton) and its selection's drop where it reports one; a selection that is not a set of positions comes as
-    its reason (str)."""
-    importances = np.asarray(exp.importances, dtype=float).ravel()
-    if importances.shape != (b,):
-        return [("importance", f"importances of shape {importances.shape}, not one score per position ({b},)",
-                 math.nan)]
-    reported = [("importance", (i,), float(s)) for i, s in enumerate(importances)]
-    drop = optional(exp, "drop")
-    if drop is not None:
-        reported.append(("selection", as_positions(exp.best_ids, b), float(drop)))
-    return reported
-
-
-def monte_carlo(boxes, seed: int, models: str) -> tuple[str, dict]:
-    """The subject's own drops against the exact limit, on every (black box, p, n, max_len): its importances and
-    its selection's drop, each within the Hoeffding tolerance of every candidate at once (the selection is chosen
-    from the data, so its tolerance must hold for whichever candidate it is), at total false-alarm probability
-    DELTA; ``boxes`` as :func:`black_boxes` returns, ``models`` names them in the note. Shared with the
-    ``minilm-lemma1`` claim.
-
-    The drops are read as the explainer reports them, never recomputed from the samples it may expose: a wrong
-    estimator on correct samples must fail. A union bound needs no independence between runs, so a factory that
-    fixes its randomness is run as it is (``replicates=False``).
-    """
-    # One exact table per black box (2^b model calls), shared by all its p, n and max_len.
-    jobs = [(name, clf, tokens, label, table, p, n, max_len) for name, clf, tokens, label in boxes
-            for table in [table_from_classifier(clf, list(tokens), label=label)]
-            for p in (0.3, 0.5) for n in N_SAMPLES for max_len in MAX_LENS]
-    per_run = DELTA / len(jobs)
-    failures, ratios, scaled, counted = [], [], [], {}
-    for k, (name, clf, tokens, label, table, p, n, max_len) in enumerate(jobs):
-        exp = explainer(clf, random_state=np.random.SeedSequence([seed, k]), replicates=False).explain(
-            " ".join(tokens), label=label, p=p, eps=SEARCH_EPS, max_len=max_len, n_samples=n)
-        tolerance = hoeffding_tolerance(table, n, p, len(tokens), per_run)
-        for what, positions, estimate in _reported_drops(exp, len(tokens)):
-            if isinstance(positions, str):
-                failures.append({"model": name, "p": p, "n": n, "max_len": max_len, "reason": positions})
-                continue
-            limit, bound = lemma1_limit(table, positions, p), tolerance.of_size(len(positions))
-            key = what if what == "importance" else f"selection of size {len(positions)}"
-            counted[key] = counted.get(key, 0) + 1
-            ratios.append(abs(estimate - limit) / bound)
-            sigma = math.sqrt(drop_asymptotic_variance(table, positions, p) / n)
-            if what == "importance" and sigma > 0:  # fixed candidates, unlike the selection: error ~ N(0, sigma)
-                scaled.append((n, abs(estimate - limit) / sigma))
-            if not abs(estimate - limit) <= bound:  # NaN (undefined) fails too: the tolerance's event covers every c
-                failures.append({"model": name, "positions": list(positions), "p": p, "n": n, "max_len": max_len,
-                                 "estimate": estimate, "limit": limit, "bound": bound})
-    by_n = {m: [s for n_, s in scaled if n_ == m] for m in N_SAMPLES}
-    medians = {str(m): float(np.median(errors)) if errors else None for m, errors in by_n.items()}
-    largest = max(ratios) if ratios else math.nan
-    selections = ", ".join(f"{c} {k}" for k, c in sorted(counted.items()) if k != "importance")
-    note = (f"{len(jobs)} Monte Carlo runs of the explainer (mask sampling) on {models}, p in (0.3, 0.5), n in "
-            f"{N_SAMPLES}, max_len in {MAX_LENS} with eps = {SEARCH_EPS:g} (which pushes the search to its largest "
-            f"size): the drops it reports, {counted.get('importance', 0)} importances (Eq. 5, the singletons' "
-            f"drops) and its selections' drops ({selections or 'none'}): "
-            + ("all lie" if not failures else f"{len(failures)} do not lie")
-            + f" within the Hoeffding tolerance of every candidate at once, total false-alarm probability {DELTA} "
-            f"(largest error/tolerance {largest:.3f}). The drops are read as reported, never recomputed from the "
-            "samples. The singletons' error in units of the delta-method sd sqrt(sigma^2/n): median "
-            + " and ".join(f"{v:.2f} at n={m}" for m, v in medians.items() if v is not None)
-            + " (a standard normal has median |Z| 0.67): the error is of order sqrt(sigma^2/n).")
-    values = {"runs": len(jobs), "false_alarm_probability": DELTA, "seed": seed, "largest_error_over_bound": largest,
-              "median_error_over_sd": medians, "drops_checked": counted, "failures": failures}
-    return note, values
 
 
 def _limit_is_eq1() -> tuple[bool, dict]:

@@ -20,22 +20,20 @@ from fractions import Fraction
 import numpy as np
 
 from analytic.selection import agreement_probability, agreement_sample_size, selection_margins
+from fred_constants import DELTA, EPS, EPS_EXACT, MAX_LEN, P, P_EXACT
 
 from ..results import ClaimResult, Quote, Reading, argued, checked
 from ..seeds import statistical_seed
 from ..selection_bound import TARGET, bound_below_exact, bound_limit, generating_function
 from ..selection_cases import (
-    EPS,
-    MAX_LEN,
     PAPER_N,
-    P,
     bound_test,
     margin_cases,
     measure,
     proposition_cases,
     zero_margin_census,
 )
-from ..selection_counterexamples import EPS_EXACT, HALF, counterexample, stop_variance, tie_probabilities
+from ..selection_counterexamples import counterexample, stop_variance, tie_probabilities
 
 CLAIM = "lemma1-selection"
 OPTIMUM = Quote(255, r"The optimal candidate, denoted as $\candidate^\star$, is determined by minimizing the size of "
@@ -93,8 +91,6 @@ STATEMENT = (
     "the one it selects with the exact drops (Eq. 2) as n -> infinity, in the sense of each reading below."
 )
 
-#: Total false-alarm probability of the statistical step (union bound over its intervals).
-DELTA = 1e-6
 #: Fred(mask) runs per (case, n).
 REPS = 300
 SEED = 20260314
@@ -140,7 +136,7 @@ def _threshold_step() -> tuple[bool, dict | None, dict]:
     if cx is None:
         return True, cx, values
     closed = {n: sum(Fraction(math.comb(n, k), 2**n) for k in range(1, n // 2 + 1)) for n in range(1, 41)}
-    matches = all(agreement_probability(table, n, HALF, EPS_EXACT, MAX_LEN) == closed[n] for n in closed)
+    matches = all(agreement_probability(table, n, P_EXACT, EPS_EXACT, MAX_LEN) == closed[n] for n in closed)
     odd = all(closed[n] == Fraction(1, 2) - Fraction(1, 2**n) for n in closed if n % 2)
     positions_closed = all(v == 1 - 2.0**-int(n) for n, v in cx["positions_agree"].items())  # P(N >= 1)
     confirmed = (cx["satisfies_hypotheses"] and matches and odd and cx["exact_drops"]["a"] == cx["threshold"]

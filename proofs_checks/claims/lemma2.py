@@ -11,11 +11,11 @@ from __future__ import annotations
 from fractions import Fraction
 
 from analytic import coverage_sym
+from fred_constants import P_EXACT
 
 from ..lemma2_proof import (
     GRID_ALPHAS,
     GRID_L_MAX,
-    HALF,
     lemma2_conditions,
     paper_n,
     per_candidate_coverage,
@@ -54,7 +54,7 @@ STATEMENT = (
 def statement_hypotheses(*, alpha, p, l_max: int, n: int, sizes) -> dict:
     """Lemma 2's hypotheses computed on a case: p = 1/2 (line 993), alpha in (0, 1), l_max >= 1, each candidate of
     size 1..l_max, n >= log(1 - alpha) / log(1 - 1/2**l_max) (line 366); a :func:`hypotheses` record."""
-    return hypotheses(p_is_one_half=Fraction(p) == HALF, **lemma2_conditions(alpha, l_max, n, sizes))
+    return hypotheses(p_is_one_half=Fraction(p) == P_EXACT, **lemma2_conditions(alpha, l_max, n, sizes))
 
 
 def _ceiling_is_minimal() -> tuple[bool, dict]:
@@ -64,7 +64,7 @@ def _ceiling_is_minimal() -> tuple[bool, dict]:
         for l_max in GRID_L_MAX:
             n = paper_n(a, l_max)
             cases += 1
-            if coverage_sym(n - 1, HALF, l_max) >= Fraction(a):
+            if coverage_sym(n - 1, P_EXACT, l_max) >= Fraction(a):
                 violations.append({"alpha": a, "l_max": l_max, "n_paper": n})
     return not violations, {"alphas": list(GRID_ALPHAS), "l_max": list(GRID_L_MAX), "p": "1/2", "cases": cases,
                             "violations": violations}

@@ -21,10 +21,10 @@ from analytic import coverage_sym, covers, sample_size_sym
 from analytic.referee import code_of, popcounts
 from fred import sample_size
 from fred.sampling import MAX_SAMPLES
+from fred_constants import ALPHA_EXACT, MAX_LEN, P_EXACT
 
 from ..counterexamples import minimal_counterexample
 from ..lemma2_proof import (
-    HALF,
     lemma2_conditions,
     paper_n,
     proof_binomial_identity,
@@ -61,13 +61,11 @@ STATEMENT = (
 )
 
 #: The counterexample search: the paper's alpha, l_max = 1..10 and p on the grid k/20, p just below 1/2 first.
-ALPHA = Fraction(19, 20)
 SEARCH_L_MAX = tuple(range(1, 11))
 P_ORDER = tuple(Fraction(k, 20) for k in range(9, 0, -1)) + tuple(Fraction(k, 20) for k in range(10, 20))
 #: p = 0.1 of the appendix tables, with Lemma 2's n at the defaults (alpha = 0.95, l_max = 10).
 TABLES_P = Fraction(1, 10)
 TABLES_SIZES = (4, 5, 10)
-DEFAULT_L_MAX = 10
 #: The thresholds p*(alpha, l_max) are bracketed between decimals of this many digits.
 THRESHOLD_DIGITS = 12
 #: The grid on which fred.sample_size is compared with the exact minimum (binary floats, as fred reads them).
@@ -91,14 +89,14 @@ def _order(l_max: int, p: Fraction) -> tuple[int, int]:
 
 def _case_hypotheses(l_max: int, p: Fraction) -> dict:
     """The hypotheses record of a search case: one candidate of size l_max, Lemma 2's n, the paper's alpha."""
-    return statement_hypotheses(alpha=ALPHA, p=p, l_max=l_max, n=paper_n(ALPHA, l_max), sizes=(l_max,))
+    return statement_hypotheses(alpha=ALPHA_EXACT, p=p, l_max=l_max, n=paper_n(ALPHA_EXACT, l_max), sizes=(l_max,))
 
 
 def _breaks(case) -> bool:
     """A counterexample: inside the extension's hypotheses, and the candidate is covered with probability < alpha."""
     l_max, p = case
     return (_case_hypotheses(l_max, p)["satisfies_hypotheses"]
-            and coverage_sym(paper_n(ALPHA, l_max), p, l_max) < ALPHA)
+            and coverage_sym(paper_n(ALPHA_EXACT, l_max), p, l_max) < ALPHA_EXACT)
 
 
 def coverage_by_enumeration(n: int, p: Fraction, size: int) -> Fraction:
@@ -126,7 +124,7 @@ def _counterexample() -> tuple[bool, dict, dict | None]:
     """Search, confirm by enumerating designs, and check minimality over every smaller case of the grid."""
     found = minimal_counterexample(st.tuples(st.sampled_from(SEARCH_L_MAX), st.sampled_from(P_ORDER)), _breaks)
     sweep = {(l, p): _breaks((l, p)) for l in SEARCH_L_MAX for p in P_ORDER}
-    grid = {"alpha": str(ALPHA), "l_max": list(SEARCH_L_MAX), "p": [str(p) for p in P_ORDER],
+    grid = {"alpha": str(ALPHA_EXACT), "l_max": list(SEARCH_L_MAX), "p": [str(p) for p in P_ORDER],
             "smaller": "smaller l_max first, then p closer to 1/2 from below (9/20, 8/20, ..., 1/20), then p >= 1/2",
             "failing_cases": sum(sweep.values()), "cases": len(sweep),
             "fails_for_every_p_below_half": all(sweep[(l, p)] for l in SEARCH_L_MAX for p in P_ORDER if p < 1 / 2),
@@ -136,16 +134,16 @@ def _counterexample() -> tuple[bool, dict, dict | None]:
         inside = all(_case_hypotheses(*case)["satisfies_hypotheses"] for case in sweep)
         return True, dict(grid, found=None, **hypotheses(every_searched_case_inside_hypotheses=inside)), None
     l_max, p = found
-    n = paper_n(ALPHA, l_max)
+    n = paper_n(ALPHA_EXACT, l_max)
     closed = coverage_sym(n, p, l_max)
     enumerated = coverage_by_enumeration(n, p, l_max)
-    confirmed = enumerated == closed and enumerated < ALPHA
+    confirmed = enumerated == closed and enumerated < ALPHA_EXACT
     smaller = [c for c in sweep if _order(*c) < _order(l_max, p)]
     minimal = not any(sweep[c] for c in smaller)
     record = _case_hypotheses(l_max, p)
-    example = {**record, "p": float(p), "p_exact": str(p), "l_max": l_max, "alpha": float(ALPHA), "n_paper": n,
+    example = {**record, "p": float(p), "p_exact": str(p), "l_max": l_max, "alpha": float(ALPHA_EXACT), "n_paper": n,
                "coverage": float(enumerated), "coverage_exact": str(enumerated),
-               "lemma2_own_hypothesis_p_is_one_half": p == HALF,
+               "lemma2_own_hypothesis_p_is_one_half": p == P_EXACT,
                "note": "Lemma 2's n (from 1/2**l_max) used with perturbation probability p: a counterexample to this "
                        "project's extension, not to Lemma 2, whose hypothesis p = 1/2 it does not satisfy"}
     values = dict(grid, **record, found=example,
@@ -157,19 +155,19 @@ def _counterexample() -> tuple[bool, dict, dict | None]:
 def _tables_p() -> tuple[bool, dict]:
     """p = 0.1 (the appendix tables) with Lemma 2's n at the defaults: coverage of one candidate of size 4, 5, 10,
     in Fractions, and the n each would need."""
-    n = paper_n(ALPHA, DEFAULT_L_MAX)
+    n = paper_n(ALPHA_EXACT, MAX_LEN)
     rows, short = [], []
     for size in TABLES_SIZES:
-        needed = sample_size_sym(sp.Rational(ALPHA), sp.Rational(TABLES_P), size)
+        needed = sample_size_sym(sp.Rational(ALPHA_EXACT), sp.Rational(TABLES_P), size)
         cov = coverage_sym(n, TABLES_P, size)
         with mpmath.workdps(30):
             decimal = mpmath.nstr(mpmath.mpf(cov.numerator) / cov.denominator, 12)
-        record = statement_hypotheses(alpha=ALPHA, p=TABLES_P, l_max=DEFAULT_L_MAX, n=n, sizes=(size,))
+        record = statement_hypotheses(alpha=ALPHA_EXACT, p=TABLES_P, l_max=MAX_LEN, n=n, sizes=(size,))
         rows.append({**record, "size": size, "n": n, "coverage": float(cov), "coverage_12_digits": decimal,
                      "n_needed_for_alpha": int(needed)})
-        if record["satisfies_hypotheses"] and cov < ALPHA:
+        if record["satisfies_hypotheses"] and cov < ALPHA_EXACT:
             short.append(size)
-    return not short, {"p": str(TABLES_P), "alpha": str(ALPHA), "l_max": DEFAULT_L_MAX, "n_paper": n,
+    return not short, {"p": str(TABLES_P), "alpha": str(ALPHA_EXACT), "l_max": MAX_LEN, "n_paper": n,
                        "which_n_the_tables_used": "not stated by the paper", "cases": rows,
                        "below_alpha": len(short), "below_alpha_sizes": short}
 
@@ -185,21 +183,21 @@ def _thresholds() -> tuple[bool, dict]:
     rows, wrong = [], []
     scale = 10**THRESHOLD_DIGITS
     for l_max in SEARCH_L_MAX:
-        n = paper_n(ALPHA, l_max)
-        a = sp.Rational(ALPHA)
+        n = paper_n(ALPHA_EXACT, l_max)
+        a = sp.Rational(ALPHA_EXACT)
         p_star = (1 - (1 - a) ** sp.Rational(1, n)) ** sp.Rational(1, l_max)
         residual = sp.simplify(1 - (1 - p_star**l_max) ** n - a)
         lo = Fraction(int(sp.floor(p_star * scale)), scale)
         hi = lo + Fraction(1, scale)
-        ok = (residual == 0 and not covers(ALPHA, n, lo, l_max) and covers(ALPHA, n, hi, l_max)
-              and hi <= HALF)
+        ok = (residual == 0 and not covers(ALPHA_EXACT, n, lo, l_max) and covers(ALPHA_EXACT, n, hi, l_max)
+              and hi <= P_EXACT)
         rows.append({"l_max": l_max, "n_paper": n, "p_star": f"(1 - (1 - alpha)**(1/{n}))**(1/{l_max})",
                      "p_star_decimal": str(sp.N(p_star, THRESHOLD_DIGITS + 3)), "bracket": [str(lo), str(hi)],
                      "bracket_decimal": [str(Decimal(x.numerator) / Decimal(x.denominator)) for x in (lo, hi)],
                      "coverage_at_p_star_minus_alpha": str(residual), "brackets_and_below_half": ok})
         if not ok:
             wrong.append(l_max)
-    return not wrong, {"alpha": str(ALPHA), "digits": THRESHOLD_DIGITS, "cases": rows, "violations": wrong}
+    return not wrong, {"alpha": str(ALPHA_EXACT), "digits": THRESHOLD_DIGITS, "cases": rows, "violations": wrong}
 
 
 def _coverage_increases_with_p() -> tuple[bool, dict]:
@@ -247,10 +245,10 @@ def _corrected_n_at_the_counterexamples(cases) -> tuple[bool, dict]:
     where Lemma 2's n failed: it covers, n(p) - 1 does not, and fred.sample_size returns it."""
     rows, wrong = [], []
     for p, size, n_paper in cases:
-        n = int(sample_size_sym(sp.Rational(ALPHA), sp.Rational(p), size))
-        fred_n = sample_size(float(ALPHA), float(p), size)
-        ok = covers(ALPHA, n, p, size) and not covers(ALPHA, n - 1, p, size) and fred_n == n
-        rows.append({"alpha": str(ALPHA), "p": str(p), "size": size, "n_corrected": n, "fred_sample_size": fred_n,
+        n = int(sample_size_sym(sp.Rational(ALPHA_EXACT), sp.Rational(p), size))
+        fred_n = sample_size(float(ALPHA_EXACT), float(p), size)
+        ok = covers(ALPHA_EXACT, n, p, size) and not covers(ALPHA_EXACT, n - 1, p, size) and fred_n == n
+        rows.append({"alpha": str(ALPHA_EXACT), "p": str(p), "size": size, "n_corrected": n, "fred_sample_size": fred_n,
                      "n_paper": n_paper, "minimal_and_covers": ok})
         if not ok:
             wrong.append(rows[-1])
@@ -272,7 +270,7 @@ def check() -> ClaimResult:
     fixed_ok, fixed_values = _corrected_n_at_the_counterexamples(failed)
     star = {r["l_max"]: r for r in threshold_values["cases"]}
     star_note = "; ".join(f"l_max = {l} (n = {star[l]['n_paper']}): p* in [{', '.join(star[l]['bracket_decimal'])}]"
-                          for l in (1, DEFAULT_L_MAX))
+                          for l in (1, MAX_LEN))
     found = ce_values.get("found")
     largest = None if found is None else str(max(
         p for p in P_ORDER if p < Fraction(star[found["l_max"]]["bracket"][0])))
@@ -336,8 +334,8 @@ def check() -> ClaimResult:
         "probability >= alpha, for any p in (0, 1), and no smaller n does (fred.sample_size computes it). Lemma 2's "
         "n (from 1/2**l_max) serves exactly the p >= p*(alpha, l_max) = (1 - (1 - alpha)**(1/n))**(1/l_max), "
         f"which is at most 1/2: at alpha = 0.95, p* = {float(Fraction(star[1]['bracket'][0])):.5f} for l_max = 1 "
-        f"(n = {star[1]['n_paper']}) and {float(Fraction(star[DEFAULT_L_MAX]['bracket'][0])):.8f} at the "
-        f"defaults l_max = 10 (n = {star[DEFAULT_L_MAX]['n_paper']})."
+        f"(n = {star[1]['n_paper']}) and {float(Fraction(star[MAX_LEN]['bracket'][0])):.8f} at the "
+        f"defaults l_max = 10 (n = {star[MAX_LEN]['n_paper']})."
     )
     return ClaimResult(
         id=CLAIM,
@@ -348,7 +346,7 @@ def check() -> ClaimResult:
                    "p < p*: at alpha = 0.95 every p < 1/2 of the grid k/20 fails (step s1), and so would p = 0.1, "
                    "the p of the appendix tables, if those runs used Lemma 2's n (step s2). The corrected n grows "
                    "like log(1/(1-alpha)) / p**l_max: at p = 0.1, |c| = 10 it is "
-                   f"{by[DEFAULT_L_MAX]['n_needed_for_alpha']} rows.",
+                   f"{by[MAX_LEN]['n_needed_for_alpha']} rows.",
         counterexample=example,
         steps=steps,
         corrected=corrected,

@@ -20,12 +20,12 @@ from hypothesis import strategies as st
 
 from analytic import coverage_sym, joint_coverage, joint_coverage_all_sizes, joint_coverage_upper_bound
 from analytic.lemma2 import joint_candidate_sizes
+from fred_constants import ALPHA_EXACT, MAX_LEN, P, P_EXACT
 
 from ..counterexamples import minimal_counterexample
 from ..lemma2_proof import (
     GRID_ALPHAS as S1_ALPHAS,
     GRID_L_MAX as S1_L_MAX,
-    HALF,
     lemma2_conditions,
     paper_n,
     per_candidate_coverage,
@@ -92,12 +92,11 @@ STATEMENT = (
     "line 366) and Algorithm 1 only forms those ('size = 1: l_max', line 409)."
 )
 
-ALPHA = Fraction(19, 20)
 #: The counterexample search: documents of b = 1..5 tokens, l_max = 1..4, at the paper's alpha and p.
 SEARCH_B = tuple(range(1, 6))
 SEARCH_L_MAX = tuple(range(1, 5))
-#: The paper's defaults for the second-moment bound.
-DEFAULT_L_MAX, DEFAULT_BS = 10, (15, 20, 150)
+#: The documents of the second-moment bound at the paper's defaults (MAX_LEN).
+DEFAULT_BS = (15, 20, 150)
 #: The grid of the b <= l_max check: b = 1..4 tokens, l_max = b..6, these alphas, p = 1/2.
 GRID_B = tuple(range(1, 5))
 GRID_L_MAX = 6
@@ -108,31 +107,31 @@ def statement_hypotheses(*, alpha, p, l_max: int, n: int, sizes) -> dict:
     """The sentence's hypotheses computed on a case (they are Lemma 2's, which it cites): p = 1/2 (the default of
     line 372, and the lemma's 1/2**l_max), alpha in (0, 1), l_max >= 1, every candidate considered of size
     1..l_max, n >= log(1 - alpha) / log(1 - 1/2**l_max); a :func:`hypotheses` record."""
-    return hypotheses(p_is_one_half=Fraction(p) == HALF, **lemma2_conditions(alpha, l_max, n, sizes))
+    return hypotheses(p_is_one_half=Fraction(p) == P_EXACT, **lemma2_conditions(alpha, l_max, n, sizes))
 
 
 def _document_hypotheses(b: int, l_max: int) -> dict:
     """The record of a b-token document at the paper's alpha and n: its candidates are those the joint coverage
     (:func:`analytic.joint_coverage_all_sizes`) quantifies over."""
-    return statement_hypotheses(alpha=ALPHA, p=HALF, l_max=l_max, n=paper_n(ALPHA, l_max),
+    return statement_hypotheses(alpha=ALPHA_EXACT, p=P_EXACT, l_max=l_max, n=paper_n(ALPHA_EXACT, l_max),
                                 sizes=joint_candidate_sizes(b, l_max))
 
 
 def _joint(b: int, l_max: int) -> Fraction:
     """Inclusion-exclusion over the candidates of the largest size min(l_max, b), at the paper's n and p = 1/2."""
-    return joint_coverage(b, paper_n(ALPHA, l_max), HALF, min(l_max, b))
+    return joint_coverage(b, paper_n(ALPHA_EXACT, l_max), P_EXACT, min(l_max, b))
 
 
 def _breaks(case) -> bool:
     """A counterexample to the joint reading: inside the hypotheses, and not all candidates covered w.p. >= alpha."""
-    return _document_hypotheses(*case)["satisfies_hypotheses"] and _joint(*case) < ALPHA
+    return _document_hypotheses(*case)["satisfies_hypotheses"] and _joint(*case) < ALPHA_EXACT
 
 
 def _counterexample() -> tuple[bool, dict]:
     """Search, confirm by two exact methods, and check minimality over every smaller case of the grid."""
     found = minimal_counterexample(st.tuples(st.sampled_from(SEARCH_B), st.sampled_from(SEARCH_L_MAX)), _breaks)
     sweep = {(b, l): _breaks((b, l)) for b in SEARCH_B for l in SEARCH_L_MAX}
-    grid = {"alpha": str(ALPHA), "p": "1/2", "b": list(SEARCH_B), "l_max": list(SEARCH_L_MAX),
+    grid = {"alpha": str(ALPHA_EXACT), "p": "1/2", "b": list(SEARCH_B), "l_max": list(SEARCH_L_MAX),
             "smaller": "a shorter document b first, then a smaller l_max (hence fewer rows n)",
             "cases": len(sweep), "failing_cases": sum(sweep.values()),
             "fails_exactly_when_l_max_below_b": all(sweep[(b, l)] == (l < b) for b, l in sweep)}
@@ -140,16 +139,16 @@ def _counterexample() -> tuple[bool, dict]:
         inside = all(_document_hypotheses(*case)["satisfies_hypotheses"] for case in sweep)
         return True, dict(grid, found=None, **hypotheses(every_searched_case_inside_hypotheses=inside))
     b, l_max = found
-    n = paper_n(ALPHA, l_max)
-    by_inclusion_exclusion = joint_coverage(b, n, HALF, min(l_max, b))
-    row_by_row = joint_coverage_all_sizes(b, n, HALF, l_max)
-    confirmed = by_inclusion_exclusion == row_by_row < ALPHA
+    n = paper_n(ALPHA_EXACT, l_max)
+    by_inclusion_exclusion = joint_coverage(b, n, P_EXACT, min(l_max, b))
+    row_by_row = joint_coverage_all_sizes(b, n, P_EXACT, l_max)
+    confirmed = by_inclusion_exclusion == row_by_row < ALPHA_EXACT
     smaller = [c for c in sweep if c < (b, l_max)]
     minimal = not any(sweep[c] for c in smaller)
     record = _document_hypotheses(b, l_max)
-    example = {**record, "b": b, "l_max": l_max, "p": 0.5, "alpha": float(ALPHA), "n": n,
+    example = {**record, "b": b, "l_max": l_max, "p": P, "alpha": float(ALPHA_EXACT), "n": n,
                "joint_coverage": str(row_by_row), "joint_coverage_float": float(row_by_row),
-               "per_candidate_coverage": str(coverage_sym(n, HALF, l_max))}
+               "per_candidate_coverage": str(coverage_sym(n, P_EXACT, l_max))}
     values = dict(grid, **record, found=example, confirmed=confirmed, minimal=minimal,
                   smaller_cases_checked=len(smaller),
                   confirmed_by="inclusion-exclusion (analytic.lemma2.joint_coverage) and the row-by-row "
@@ -166,11 +165,11 @@ def _strictly_higher() -> dict:
         for l_max in S1_L_MAX:
             n = paper_n(a, l_max)
             for size in range(1, l_max + 1):
-                cover = coverage_sym(n, HALF, size)
+                cover = coverage_sym(n, P_EXACT, size)
                 dyadic &= cover.denominator & (cover.denominator - 1) == 0
                 if cover == Fraction(a):
                     equal.append({"alpha": a, "l_max": l_max, "size": size, "n": n, "coverage": str(cover)})
-    denominator = ALPHA.denominator
+    denominator = ALPHA_EXACT.denominator
     return {"cases_with_coverage_equal_to_alpha": equal, "every_coverage_dyadic": dyadic,
             "alpha_0_95_dyadic": denominator & (denominator - 1) == 0}
 
@@ -180,7 +179,7 @@ def all_sizes_hypotheses(*, alpha, p, l_max: int, n: int, size: int, b: int) -> 
     dropped, computed on a case: p = 1/2, alpha in (0, 1), l_max >= 1, n = the paper's n for l_max, and a candidate
     of the document (1 <= |c| <= b); a :func:`hypotheses` record."""
     a = Fraction(alpha)
-    return hypotheses(p_is_one_half=Fraction(p) == HALF, alpha_in_open_unit_interval=0 < a < 1,
+    return hypotheses(p_is_one_half=Fraction(p) == P_EXACT, alpha_in_open_unit_interval=0 < a < 1,
                       l_max_at_least_1=l_max >= 1, n_is_the_papers=0 < a < 1 and l_max >= 1 and n == paper_n(a, l_max),
                       candidate_of_the_document=1 <= size <= b)
 
@@ -190,33 +189,34 @@ def _all_sizes() -> tuple[bool, dict]:
     hypotheses, whose candidate is covered with probability < alpha (Fractions), the number of failing cases, and
     a candidate of size l_max + 1 at the paper's defaults (l_max = 10, n = 3067)."""
     cases = [(b, l_max, size) for b in SEARCH_B for l_max in SEARCH_L_MAX for size in range(1, b + 1)]
-    failing = [c for c in cases if all_sizes_hypotheses(alpha=ALPHA, p=HALF, l_max=c[1], n=paper_n(ALPHA, c[1]),
-                                                        size=c[2], b=c[0])["satisfies_hypotheses"]
-               and coverage_sym(paper_n(ALPHA, c[1]), HALF, c[2]) < ALPHA]
+    failing = [c for c in cases if all_sizes_hypotheses(alpha=ALPHA_EXACT, p=P_EXACT, l_max=c[1],
+                                                        n=paper_n(ALPHA_EXACT, c[1]), size=c[2],
+                                                        b=c[0])["satisfies_hypotheses"]
+               and coverage_sym(paper_n(ALPHA_EXACT, c[1]), P_EXACT, c[2]) < ALPHA_EXACT]
     found = failing[0] if failing else cases[0]
     b, l_max, size = found
-    n = paper_n(ALPHA, l_max)
-    record = all_sizes_hypotheses(alpha=ALPHA, p=HALF, l_max=l_max, n=n, size=size, b=b)
-    n_default = paper_n(ALPHA, DEFAULT_L_MAX)
-    default = coverage_sym(n_default, HALF, DEFAULT_L_MAX + 1)
+    n = paper_n(ALPHA_EXACT, l_max)
+    record = all_sizes_hypotheses(alpha=ALPHA_EXACT, p=P_EXACT, l_max=l_max, n=n, size=size, b=b)
+    n_default = paper_n(ALPHA_EXACT, MAX_LEN)
+    default = coverage_sym(n_default, P_EXACT, MAX_LEN + 1)
     return not failing, {
-        **record, "alpha": str(ALPHA), "p": "1/2", "cases": len(cases), "failing_cases": len(failing),
+        **record, "alpha": str(ALPHA_EXACT), "p": "1/2", "cases": len(cases), "failing_cases": len(failing),
         "failing_exactly_when_size_above_l_max": failing == [c for c in cases if c[2] > c[1]],
         "found": None if not failing else {**record, "b": b, "l_max": l_max, "size": size, "n": n,
-                                           "coverage": str(coverage_sym(n, HALF, size)),
-                                           "coverage_float": float(coverage_sym(n, HALF, size))},
+                                           "coverage": str(coverage_sym(n, P_EXACT, size)),
+                                           "coverage_float": float(coverage_sym(n, P_EXACT, size))},
         "smaller": "a shorter document b first, then a smaller l_max, then a smaller candidate",
-        "paper_defaults": {"l_max": DEFAULT_L_MAX, "n": n_default, "size": DEFAULT_L_MAX + 1,
-                           "coverage_float": float(default), "below_alpha": default < ALPHA}}
+        "paper_defaults": {"l_max": MAX_LEN, "n": n_default, "size": MAX_LEN + 1,
+                           "coverage_float": float(default), "below_alpha": default < ALPHA_EXACT}}
 
 
 def _paper_defaults() -> tuple[bool, dict]:
     """Chebyshev upper bound on the joint coverage at alpha = 0.95, l_max = 10, Lemma 2's n, p = 1/2."""
-    n = paper_n(ALPHA, DEFAULT_L_MAX)
-    bounds = {b: joint_coverage_upper_bound(b, n, 0.5, DEFAULT_L_MAX) for b in DEFAULT_BS}
-    return all(u >= float(ALPHA) for u in bounds.values()), {
-        "alpha": str(ALPHA), "l_max": DEFAULT_L_MAX, "n": n, "p": "1/2",
-        "candidates_of_size_l_max": {str(b): math.comb(b, DEFAULT_L_MAX) for b in DEFAULT_BS},
+    n = paper_n(ALPHA_EXACT, MAX_LEN)
+    bounds = {b: joint_coverage_upper_bound(b, n, P, MAX_LEN) for b in DEFAULT_BS}
+    return all(u >= float(ALPHA_EXACT) for u in bounds.values()), {
+        "alpha": str(ALPHA_EXACT), "l_max": MAX_LEN, "n": n, "p": "1/2",
+        "candidates_of_size_l_max": {str(b): math.comb(b, MAX_LEN) for b in DEFAULT_BS},
         "upper_bound": {str(b): u for b, u in bounds.items()},
         "arithmetic": "Chebyshev: P(X = 0) <= Var X / (E X)^2, X the number of uncovered size-l_max candidates, "
                       "80 digits"}
@@ -229,8 +229,8 @@ def _whole_document() -> tuple[bool, dict]:
         for l_max in range(b, GRID_L_MAX + 1):
             for a in GRID_ALPHAS:
                 n = paper_n(a, l_max)
-                joint = joint_coverage_all_sizes(b, n, HALF, l_max)
-                single = coverage_sym(n, HALF, b)
+                joint = joint_coverage_all_sizes(b, n, P_EXACT, l_max)
+                single = coverage_sym(n, P_EXACT, b)
                 cases += 1
                 if not (joint == single >= Fraction(a)):
                     wrong.append({"b": b, "l_max": l_max, "alpha": a, "n": n, "joint": str(joint),
@@ -326,7 +326,7 @@ def check() -> ClaimResult:
                    "s9). That joint coverage matters to Algorithm 1 (a candidate with n_c = 0 has no empirical drop) "
                    "is this project's remark, not the paper's. The literal reading of C as all candidates of the "
                    "document (line 241) fails too (s10): with Lemma 2's n a candidate of size "
-                   f"{DEFAULT_L_MAX + 1} at the defaults is covered with probability only "
+                   f"{MAX_LEN + 1} at the defaults is covered with probability only "
                    f"{sizes_values['paper_defaults']['coverage_float']:.4f} < 0.95, and no n independent of the "
                    "document's length meets it (the whole document of b tokens is covered with probability "
                    "1 - (1 - 2**-b)**n, which tends to 0 as b grows); it is not the headline because the sentence "

@@ -40,7 +40,8 @@ import sympy as sp
 
 from fred.evaluation.metrics import MORF_MAX_PERTURBATIONS, aucmorf, aucmorf_authors
 
-from ..authors_probe import checkout_path, probe
+from ..aucmorf_formulas import FLOAT_TOLERANCE, RELEASED_CASES, printed_value, released_against_formula, released_value
+from ..authors_probe import checkout_path
 from ..paper_experiments import BETTER, EXPLAINERS, METRICS, MODEL_ACCURACY, TABLES, accuracy_key, row_line
 from ..results import ClaimResult, Quote, Reading, argued, checked, hypotheses
 
@@ -48,8 +49,6 @@ CLAIM = "metric-aucmorf"
 AREA, PRINTED = "area", "printed"
 #: The printed means have three decimals: the mean itself is within half a unit of the last one.
 HALF_UNIT = Fraction(1, 2000)
-#: |float - Fraction| allowed when a float computation is compared with its exact value (a few rounding errors).
-FLOAT_TOLERANCE = 1e-12
 SOURCE = (
     Quote(552, r"and \textbf{AUC-MoRF} (Area Under the Most Relevant First Perturbation Curve) "
                r"\citep{kakogeorgiou2021evaluating} for the importance-based explanations."),
@@ -113,30 +112,6 @@ CORRECTED = (
 
 
 # ------------------------------------------------------------------------------------------- the formulas
-def printed_value(curve, depth: int) -> Fraction | None:
-    """The printed sum on ``curve`` = (f(y^(0)), ..., f(y^(depth))), exactly; None for depth 0 (1/0)."""
-    if depth == 0:
-        return None
-    return sum(((Fraction(curve[k - 1]) + Fraction(curve[k])) / 2 for k in range(2, depth + 1)), Fraction(0)) / depth
-
-
-def area_value(curve, depth: int) -> Fraction | None:
-    """The normalised area (1/D) sum_{k=1}^{D} of the trapezoids, exactly; None for depth 0."""
-    if depth == 0:
-        return None
-    return sum(((Fraction(curve[k - 1]) + Fraction(curve[k])) / 2 for k in range(1, depth + 1)), Fraction(0)) / depth
-
-
-def released_value(curve, n_tokens: int) -> Fraction:
-    """The released code's quantity, exactly: ``curve`` = (f(xi), f(y^(1)), ..., f(y^(m))) for the m = min(|e+|,
-    D') ranked tokens masked, D' = min(20, n_tokens); 1 when m = 0."""
-    width, m = min(MORF_MAX_PERTURBATIONS, n_tokens), len(curve) - 1
-    if m == 0:
-        return Fraction(1)
-    c = [Fraction(v) / Fraction(curve[0]) for v in curve] + [Fraction(curve[m]) / Fraction(curve[0])] * (width - m)
-    return sum(((c[k - 1] + c[k]) / 2 for k in range(1, width + 1)), Fraction(0)) / width
-
-
 def _linear(expr, symbols) -> list:
     return [sp.diff(expr, s) for s in symbols]
 
@@ -239,17 +214,6 @@ def _tables_step(step_id: str, bound: Fraction, formula: str, reading: str):
 
 
 # ------------------------------------------------------------------------------- the implementations
-#: Curves the released code is run on: (document length, ranking, f(y^(0)), f(y^(1)), ...) with dyadic scores.
-RELEASED_CASES = (
-    (1, [0], ["1/2", "3/4"]),                       # masking raises the confidence: 5/4 > 1
-    (3, [], ["3/4"]),                               # no positive token: the released code answers 1
-    (3, [2, 0], ["1", "1/2", "1/4"]),               # padded to D' = 3 with the last value
-    (4, [1, 3, 0, 2], ["3/4", "1/2", "1/2", "1/4", "0"]),
-    (5, [4], ["1", "0"]),                           # one positive token: the printed sum gives 0
-    (22, list(range(21)), [str(Fraction(32 - k, 32)) for k in range(21)]),  # capped at D' = 20
-)
-
-
 def _curve_scorer(curve, ranking):
     """A scorer for this project's metrics whose score is ``curve[m]`` once the first m ranked tokens are masked."""
     def f(texts):
@@ -295,28 +259,6 @@ def ours_against_formulas() -> tuple[bool, dict]:
             mismatches.append({"n": n, "ranking": ranking, "curve": [str(v) for v in curve],
                                "aucmorf_authors": theirs, "released_exact": str(released)})
     return not mismatches, {"cases": cases, "tolerance": FLOAT_TOLERANCE, "mismatches": mismatches}
-
-
-def released_against_formula(cases=RELEASED_CASES, sizes=(1,)) -> dict | None:
-    """The released compute_aucmorf on ``cases`` (run as an outside program) against the exact released quantity;
-    None without the checkout. Each case runs once per explanation size s in ``sizes`` (s <= |ranking|; once with
-    s = 0 for an empty ranking): the released function also receives the explanation (the first s ranked tokens)
-    and k = s, the size LIME and SHAP are cut to."""
-    runs = [(case, s) for case in cases for s in sorted({min(s, len(case[1])) for s in sizes})]
-    payload = [{"n_tokens": n, "ranking": ranking, "curve": [float(Fraction(v)) for v in curve],
-                "explanation": ranking[:s], "k": s} for (n, ranking, curve), s in runs]
-    reply = probe("aucmorf", payload)
-    if reply is None:
-        return None
-    rows = []
-    for ((n, ranking, curve), s), value in zip(runs, reply["values"]):
-        exact = released_value([Fraction(v) for v in curve[:min(len(ranking), MORF_MAX_PERTURBATIONS, n) + 1]], n)
-        rows.append({"n_tokens": n, "ranking": ranking, "curve": list(curve), "explanation_size": s,
-                     "released": value, "exact": str(exact), "agrees": abs(value - float(exact)) <= FLOAT_TOLERANCE,
-                     "printed_sum": (None if not ranking else
-                                     str(printed_value([Fraction(v) for v in curve],
-                                                       min(MORF_MAX_PERTURBATIONS, len(ranking)))))})
-    return {"files": reply["files"], "rows": rows, "tolerance": FLOAT_TOLERANCE}
 
 
 def _released_step():

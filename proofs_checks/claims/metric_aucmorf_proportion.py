@@ -30,9 +30,9 @@ from fractions import Fraction
 
 from fred.evaluation.metrics import MORF_MAX_PERTURBATIONS
 
+from ..aucmorf_formulas import RELEASED_CASES, area_value, printed_value, released_against_formula, released_value
 from ..authors_probe import checkout_path
 from ..results import ClaimResult, Quote, Reading, argued, checked, hypotheses
-from .metric_aucmorf import RELEASED_CASES, area_value, printed_value, released_against_formula, released_value
 
 CLAIM = "metric-aucmorf-proportion"
 IMPORTANCE, EVERY_ROW, POSITIVE_PART = "importance", "every-row", "positive-part"
@@ -100,7 +100,8 @@ def _curve(score, ranking) -> list[Fraction]:
 
 
 def _formulas(score, n: int, ranking) -> dict:
-    """The three AUC-MoRF formulas of claim metric-aucmorf on the ranking e+ (exact)."""
+    """The three AUC-MoRF formulas (:mod:`proofs_checks.aucmorf_formulas`, those of claim metric-aucmorf) on the
+    ranking e+ (exact)."""
     depth = min(MORF_MAX_PERTURBATIONS, len(ranking))
     curve = _curve(score, ranking)
     return {"printed": printed_value(curve, depth), "area": area_value(curve, depth),

@@ -11,10 +11,10 @@ model's value on each pattern is computed (:mod:`proofs_checks.neural_cases`).
 
 from __future__ import annotations
 
+from ..lemma1_monte_carlo import monte_carlo
 from ..neural_cases import minilm_setting
 from ..results import ClaimResult, Quote, argued, checked
 from ..seeds import statistical_seed
-from . import lemma1
 
 CLAIM = "minilm-lemma1"
 SOURCE = (
@@ -62,10 +62,10 @@ def check() -> ClaimResult:
                            counterexample=None, steps=steps, source=SOURCE)
     bounded_ok, bounded = _bounded(setting)
     boxes = [(f"minilm test review {c.test_index}", setting.classifier_fn, c.tokens, 1) for c in setting.cases]
-    note, mc = lemma1.monte_carlo(boxes, statistical_seed(SEED),
-                                  f"the MiniLM classifier ({len(boxes)} Restaurants test reviews of "
-                                  f"{min(len(c.tokens) for c in setting.cases)}-"
-                                  f"{max(len(c.tokens) for c in setting.cases)} tokens)")
+    note, mc = monte_carlo(boxes, statistical_seed(SEED),
+                           f"the MiniLM classifier ({len(boxes)} Restaurants test reviews of "
+                           f"{min(len(c.tokens) for c in setting.cases)}-"
+                           f"{max(len(c.tokens) for c in setting.cases)} tokens)")
     steps = (
         checked(f"{CLAIM}.s1-bounded", CLAIM, "proof", "exhaustive",
                 f"f is a probability: on all {bounded['patterns']} mask patterns of the {len(setting.cases)} documents "

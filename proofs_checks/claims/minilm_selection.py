@@ -11,12 +11,13 @@ expected positive; they are computed, not assumed.
 from __future__ import annotations
 
 from analytic.selection import agreement_bound, agreement_sample_size, selection_margins
+from fred_constants import DELTA, EPS, MAX_LEN, P
 
 from ..neural_cases import minilm_setting
 from ..results import ClaimResult, Quote, argued, checked
 from ..seeds import statistical_seed
 from ..selection_bound import TARGET
-from ..selection_cases import EPS, MAX_LEN, P, SelectionCase, bound_test, measure
+from ..selection_cases import SelectionCase, bound_test, measure
 
 CLAIM = "minilm-selection"
 SOURCE = (
@@ -34,7 +35,6 @@ STATEMENT = (
     "exact problems have positive margins, and P(Fred(mask, n) returns Fred(exact)'s positions and found flag) is at "
     "least analytic.selection.agreement_bound, which tends to 1 as n grows."
 )
-DELTA = 1e-6
 #: Fred(mask) runs per (document, n).
 REPS = 200
 SEED = 20261127
@@ -49,7 +49,7 @@ def _margins(cases) -> tuple[bool, dict]:
     for case in cases:
         m = selection_margins(case.table, P, EPS, MAX_LEN)
         rows.append({**case.describe(), "margin": m.margin, "threshold_margin": m.smallest_threshold_margin,
-                     "gap": m.smallest_gap, "selection": list(m.selection), "found": m.found,
+                     "gap": m.smallest_gap, "selection": list(m.best_ids), "found": m.found,
                      "n_for_bound_0_95": agreement_sample_size(case.table, TARGET, P, EPS, MAX_LEN)
                      if m.margin > 0 else None})
     return bool(rows) and all(r["margin"] > 0 for r in rows), {"documents": rows}

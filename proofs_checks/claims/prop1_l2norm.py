@@ -17,11 +17,13 @@ import numpy as np
 import sympy as sp
 from sklearn.feature_extraction.text import TfidfVectorizer
 
-from analytic import (L2NormalisedLinearModel, all_drops_rational, eq2_solutions, idf, l2_table_sym,
-                      linear_table_rational)
+from analytic import (L2NormalisedLinearModel, all_drops_rational, code_of, exact_explain, idf, l2_table_sym,
+                      linear_table_rational, search_on_drops, tie_tolerance)
+from fred_constants import EPS, EPS_EXACT, P, P_EXACT
 
 from ..family import cases
 from ..linear_conclusions import EPSS, PS, run
+from ..prop1_words import PROPOSITION
 from ..results import ClaimResult, Quote, checked, hypotheses
 from ..subject import explainer
 
@@ -32,12 +34,7 @@ SOURCE = (
     Quote(467, r"\forall j \in [D], \qquad\tfidf{\doc}_j \defeq \mult_j(\doc) \idf_j"),
     Quote(470, r"where $\idf_j \defeq \log{\frac{N + 1}{N_j + 1}} + 1$ is the \emph{inverse document frequency} "
                r"(IDF) of $\word_j$ in $\texts$."),
-    Quote(492, r"Let $\lambda,\lambda_0$ be the coefficients associated to the linear classifier defined by "
-               r"Eq.~\eqref{eq:def-linear-classifier}."),
-    Quote(493, r"Assume $\lambda_1 \idf_1 > \lambda_2 \idf_2 > \cdots > \lambda_d \idf_d$."),
-    Quote(494, r"Then, the solution to Eq.~\eqref{eq:optimal-candiate} is such that (i) words associated with a "
-               r"negative coefficient do not appear in the optimal candidate, and (ii) the algorithm starts including "
-               r"the words with higher $\lambda_j\idf_j$ until a threshold is met."),
+    *PROPOSITION,  # lines 492-494, shared with the other Prop. 1 claims
     Quote(1113, r"We trained a logistic classifier, a decision tree, and a random forest classifier on each dataset "
                 r"(with the default parameters of \url{https://scikit-learn.org/})."),
 )
@@ -53,8 +50,8 @@ LAMBDAS = (0.5, 1.0, 2.0, 3.0)
 #: Corpus sizes searched, in increasing order; a word of the vocabulary is in 1 <= N_j <= N documents.
 MAX_CORPUS = 12
 WORDS = ("aa", "bb")  # two letters: scikit-learn's default token pattern drops one-letter words
-P, EPS = 0.5, 0.15
-P_EXACT, EPS_EXACT = sp.Rational(1, 2), sp.Rational(3, 20)
+#: The paper's p and eps as sympy Rationals, for the symbolic tables.
+P_SYM, EPS_SYM = sp.Rational(P_EXACT), sp.Rational(EPS_EXACT)
 SMALLER = ("a smaller corpus N, then earlier (N_aa, N_bb), then earlier (lambda_aa, lambda_bb) in the product order "
            f"of {list(LAMBDAS)}; one word cannot violate (ii)")
 
@@ -130,11 +127,13 @@ def _search() -> tuple[dict | None, dict]:
                         "document_frequency": dict(zip(WORDS, (n_a, n_b))), "f_original": float(table[0])}
                 if not statement_hypotheses(case)["satisfies_hypotheses"]:
                     continue  # not a case of the statement (e.g. lambda_aa v_aa = lambda_bb v_bb)
-                sol = eq2_solutions(list(table), P, EPS, 2)
+                value, drops = all_drops_rational(list(table), P)  # float drops, as the pipeline computes f
+                sol = search_on_drops({code_of(s): d for s, d in drops.items()}, 2, EPS * value, 2,
+                                      tol=tie_tolerance(table))
                 if _breaks(sol, lam, v):
                     return _exact(n_docs, n_a, n_b, lam), {"smaller_cases_checked": scanned,
                                                            "smallest_drop_to_threshold_distance": margin}
-                margin = min([margin] + [abs(d - sol.threshold) for d in sol.drops.values()])
+                margin = min([margin] + [abs(d - sol.threshold) for d in drops.values()])
                 scanned += 1
     return None, {"smaller_cases_checked": scanned, "smallest_drop_to_threshold_distance": margin}
 
@@ -148,10 +147,10 @@ def _exact(n_docs: int, n_a: int, n_b: int, lam: dict) -> dict:
     v = {w: float(vec.idf_[vec.vocabulary_[w]]) for w in WORDS}
     exact_v = {w: 1 + sp.log(sp.Rational(n_docs + 1, freq[w] + 1)) for w in WORDS}
     model = L2NormalisedLinearModel(lam, v)
-    sol = eq2_solutions(l2_table_sym(model, list(WORDS), exact_idf=exact_v), P_EXACT, EPS_EXACT, 2)
+    sol = exact_explain(l2_table_sym(model, list(WORDS), exact_idf=exact_v), P_SYM, EPS_SYM, 2)
     classifier = _classifier(vec, lam)
     table = classifier(PATTERNS)
-    floats = eq2_solutions(list(table), P, EPS, 2)
+    floats = exact_explain(list(table), P, EPS, 2)
     exp = explainer(classifier, exact=True).explain("aa bb", p=P, eps=EPS, max_len=2)
     products = {w: lam[w] * v[w] for w in WORDS}
     case = {"corpus": definition1_corpus(n_docs, freq), "corpus_size": n_docs, "document_frequency": freq,
@@ -182,7 +181,7 @@ def _nonadditive(cx: dict | None) -> tuple[bool, dict]:
     residual = {}
     for norm, table in (("l2", l2_table_sym(model, list(WORDS), exact_idf=exact_v)),
                         ("none", linear_table_rational([sp.Rational(cx["lambda"][w]) * exact_v[w] for w in WORDS]))):
-        _, drops = all_drops_rational(table, P_EXACT)
+        _, drops = all_drops_rational(table, P_SYM)
         residual[norm] = sp.simplify(drops[(0, 1)] - drops[(0,)] - drops[(1,)])
     holds = residual["none"] == 0 and bool(residual["l2"] != 0) and alone == 0
     return holds, {"residual_definition1": str(residual["none"]), "residual_l2": str(residual["l2"]),

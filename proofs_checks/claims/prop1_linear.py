@@ -34,48 +34,20 @@ import itertools
 
 import numpy as np
 
-from analytic import algorithm1_rule, all_drops_rational, eq2_solutions, linear_minimal_size, linear_table
+from analytic import algorithm1_rule, all_drops_rational, exact_explain, linear_minimal_size, linear_table
 from analytic import linear_table_rational, table_classifier
+from fred_constants import MAX_LEN
 
 from ..family import cases
 from ..linear_conclusions import EPSS, GRID_WEIGHTS, PS, grid_points, position_weights, reading_summary, run
-from ..prop1_cases import L_MAX, beyond_l_max, confidence_score_counterexample, confidence_score_grid
+from ..prop1_cases import beyond_l_max, confidence_score_counterexample, confidence_score_grid
 from ..prop1_cases import grid_counterexample, statement_hypotheses, top_set, violates
 from ..prop1_proof import MAX_SYMBOLIC_TOKENS, drop_formula, kept_multiplicity, paper_proof_steps, removal, size_one
+from ..prop1_words import EVERY_SOLUTION_II, FRED_CHOICE, FRED_CHOICE_WORDS, PROPOSITION, SOLUTION_WORDS
 from ..results import ClaimResult, Quote, Reading, argued, checked
 from ..subject import explainer
 
 CLAIM = "prop1-linear"
-#: Proposition 1's words (line 494 is split so that each reading can quote the clause it reads).
-PROPOSITION = (
-    Quote(492, r"Let $\lambda,\lambda_0$ be the coefficients associated to the linear classifier defined by "
-               r"Eq.~\eqref{eq:def-linear-classifier}."),
-    Quote(493, r"Assume $\lambda_1 \idf_1 > \lambda_2 \idf_2 > \cdots > \lambda_d \idf_d$."),
-    Quote(494, r"Then, the solution to Eq.~\eqref{eq:optimal-candiate} is such that (i) words associated with a "
-               r"negative coefficient do not appear in the optimal candidate, and (ii) the algorithm starts including "
-               r"the words with higher $\lambda_j\idf_j$ until a threshold is met."),
-)
-#: The words that make (i) and (ii) speak of what FRED (Algorithm 1) selects.
-FRED_CHOICE_WORDS = (
-    Quote(497, r"In simpler terms, Proposition~\ref{prop:linear-models} reveals that {in the case of a linear "
-               r"classifier, FRED retains only words that positively impact the prediction}."),
-    Quote(498, r"Furthermore, it {prioritizes words with the highest $\lambda_j\idf_j$ values}, gradually including "
-               r"them in the explanation until the desired confidence level is achieved."),
-    Quote(520, r"On linear models, Algorithm \ref{algo:fred} includes words having the highest $\lambda_j\idf_j$s "
-               r"first. Finally, the minimal candidate satisfying the threshold condition is selected"),
-    Quote(1020, r"and, for any fixed length $\length$, this quantity is maximized by the subset $\candidate$ having "
-                r"$\size{\candidate} = \length$ and containing the firsts $\length$ words ranked by "
-                r"$\lambda_j\idf_j$."),
-)
-#: "The solution" / "the optimal candidate": Eq. (2) and its definition, read for every minimiser.
-SOLUTION_WORDS = (
-    Quote(494, r"Then, the solution to Eq.~\eqref{eq:optimal-candiate} is such that (i) words associated with a "
-               r"negative coefficient do not appear in the optimal candidate"),
-    Quote(255, r"The optimal candidate, denoted as $\candidate^\star$, is determined by minimizing the size of the "
-               r"candidate subset while ensuring that it causes the average prediction $\expec{\model(x)}$ to drop by "
-               r"a significant amount, \emph{i.e.}, it is such that $\candrop_{\candidate^\star} \geq \epsilon \cdot "
-               r"\expec{\model(x)}$"),
-)
 #: The section's premise that f is a confidence score (in [0, 1]), and Eq. (6)'s real-valued score with its sign.
 CONFIDENCE_SCORE_WORDS = (
     Quote(449, r"For our theoretical analysis, we make two key assumptions about the models we examine."),
@@ -111,16 +83,6 @@ SOURCE = PROPOSITION + FRED_CHOICE_WORDS + REAL_SCORE_WORDS + (
     Quote(420, r"\If{$\Empdrop_{best} \geq \epsilon \widehat{\model(x)}$}:"),
     Quote(402, r"By default, we set $\epsilon=0.15$, $\ell_{max} = 10$, $p=0.5$"),
 ) + P_WORDS
-FRED_CHOICE = Reading(
-    "fred-choice", "headline",
-    "(i) and (ii) speak of the candidate FRED selects (Algorithm 1 on exact drops: the largest drop at the minimal "
-    "size whose drop reaches eps E[f]): it has no word of negative lambda_j idf_j, and it is the set of the words of "
-    "largest lambda_j idf_j, taken in that order until the threshold is met.",
-    why=(PROPOSITION[2],) + FRED_CHOICE_WORDS)
-EVERY_SOLUTION_II = Reading(
-    "every-solution-ii", "stronger",
-    "(ii) also for every solution of Eq. (2), although it names 'the algorithm': every minimiser is the set of the "
-    "words of largest lambda_j idf_j.", why=(PROPOSITION[2], SOLUTION_WORDS[1]))
 READINGS = (
     FRED_CHOICE,
     Reading("every-solution-i", "stronger",
@@ -162,27 +124,29 @@ def _grid() -> tuple[bool, dict]:
             table = linear_table_rational(a, l0)
             cache = {(pt.weights, pt.intercept, pt.p): (table, all_drops_rational(table, p))}
         table, drops = cache[pt.weights, pt.intercept, pt.p]
-        sol = eq2_solutions(table, p, eps, len(a), drops=drops)
-        negative_choice = any(a[i] < 0 for i in sol.fred_choice)
+        sol = exact_explain(table, p, eps, len(a), drops=drops)
+        choice = sol.best_ids if sol.found else ()  # Eq. (2)'s largest-drop solution; none when unsolvable
+        negative_choice = any(a[i] < 0 for i in choice)
         hits = ["points"] + ["fred_choice_negative_outside_sharp_condition"] * (
-            negative_choice and not (all(x < 0 for x in a) and sol.mean < 0))
+            negative_choice and not (all(x < 0 for x in a) and sol.mean_prediction < 0))
         if statement_hypotheses(a, l0, p, eps, solved=sol)["satisfies_hypotheses"]:
             tokens = [f"w{i + 1}" for i in range(len(a))]
             fred = explainer(table_classifier(tokens, linear_table([float(x) for x in a], float(l0))),
                              exact=True).explain(" ".join(tokens), p=float(p), eps=float(eps), max_len=len(a))
             ordered = sorted(a, reverse=True)
-            closed = next((n for n in range(1, len(a) + 1) if (1 - p) * sum(ordered[:n]) >= eps * sol.mean), None)
+            closed = next((n for n in range(1, len(a) + 1)
+                           if (1 - p) * sum(ordered[:n]) >= eps * sol.mean_prediction), None)
             not_top, several, negative = violates("(ii)", a, sol), len(sol.solutions) > 1, violates("(i)", a, sol)
-            sharp = sol.mean < 0 and any(x < 0 and (1 - p) * x >= eps * sol.mean for x in a)
+            sharp = sol.mean_prediction < 0 and any(x < 0 and (1 - p) * x >= eps * sol.mean_prediction for x in a)
             hits += ["within_hypotheses"] + [k for k, bad in (
-                ("fred_choice_not_top", sol.fred_choice != top_set(a, sol.size)),
+                ("fred_choice_not_top", choice != top_set(a, sol.size)),
                 ("fred_choice_negative", negative_choice),
-                ("algorithm1_differs", algorithm1_rule(drops[1], sol.threshold, len(a))[0] != sol.fred_choice),
-                ("fred_exact_differs", not fred.found or tuple(fred.best_ids) != sol.fred_choice),
+                ("algorithm1_differs", algorithm1_rule(drops[1], sol.threshold, len(a))[0] != choice),
+                ("fred_exact_differs", not fred.found or tuple(fred.best_ids) != choice),
                 ("size_not_closed_form", closed != sol.size),
                 ("some_solution_not_top", not_top), ("several_solutions", several),
                 ("not_top_iff_several_fails", not_top != several), ("some_solution_negative", negative),
-                ("some_solution_negative_with_mean_nonnegative", negative and sol.mean >= 0),
+                ("some_solution_negative_with_mean_nonnegative", negative and sol.mean_prediction >= 0),
                 ("negative_iff_sharp_condition_fails", negative != sharp)) if bad]
         for h in hits:
             counts[h] += 1
@@ -217,8 +181,8 @@ def _minimal_size_on_ridge() -> tuple[bool, dict]:
             continue
         intercept = f_text - float(a.sum())
         for p, eps in itertools.product(PS, EPSS):
-            size = linear_minimal_size(a, np.ones(len(a), int), intercept, p, eps, 10)
-            exp = explainer(case.classifier_fn(), exact=True).explain(case.text, p=p, eps=eps, max_len=10)
+            size = linear_minimal_size(a, np.ones(len(a), int), intercept, p, eps, MAX_LEN)
+            exp = explainer(case.classifier_fn(), exact=True).explain(case.text, p=p, eps=eps, max_len=MAX_LEN)
             count += 1
             if exp.found != (size is not None) or (size is not None and len(exp.best_ids) != size):
                 wrong.append({**case.describe(), "p": p, "eps": eps, "closed_form_size": size,
@@ -409,7 +373,7 @@ def check() -> ClaimResult:
             "printed v_j by the paper's macro, line 53), f(xi) > 0 (lines 451, 489), and a solution of Eq. (2) to "
             "speak of. Headline (FRED's choice, lines 494, 497-498, 520, 1020): (i) and (ii) hold for every p in "
             "(0,1) and eps in (0,1] (p3 argued; every computed case holds); Algorithm 1 as printed returns FRED's "
-            f"choice when l* <= l_max ({L_MAX} by default, line 402), and otherwise stops with the top-l_max set, "
+            f"choice when l* <= l_max ({MAX_LEN} by default, line 402), and otherwise stops with the top-l_max set, "
             "which misses the threshold. 'The solution' as any minimiser of Eq. (2): (ii) fails exactly when a "
             "second set of the minimal size reaches the threshold, also for a confidence score in [0, 1] with "
             "f(xi) > 1/2 at the paper's p and eps. (i) for every minimiser is the literal subject of (i) ('the "

@@ -27,26 +27,25 @@ from fractions import Fraction
 import numpy as np
 import sympy as sp
 
-from analytic import all_drops, linear_table, pattern_weights, table_classifier
-from analytic import eq2_solutions, linear_table_rational, logistic_table_sym
+from analytic import (all_drops, code_of, exact_explain, linear_table, linear_table_rational, logistic_table_sym,
+                      pattern_weights, search_on_drops, table_classifier, tie_tolerance)
 
 from ..family import cases
 from ..linear_conclusions import (
     EPSS,
     GRID_WEIGHTS,
     PS,
-    THRESHOLD_RTOL,
     GridPoint,
     grid_points,
     is_top_set,
     minimal_grid_counterexample,
     reading_summary,
     run,
-    solutions_of_eq2,
+    near_threshold,
 )
+from ..prop1_words import EVERY_SOLUTION_II, FRED_CHOICE, PROPOSITION, SOLUTION_WORDS
 from ..results import ClaimResult, Quote, Reading, argued, checked, hypotheses
 from ..subject import explainer
-from .prop1_linear import EVERY_SOLUTION_II, FRED_CHOICE, PROPOSITION, SOLUTION_WORDS
 
 CLAIM = "prop1-logistic"
 SOURCE = PROPOSITION + (
@@ -117,8 +116,10 @@ def _float_solutions(a, l0, p, eps):
     table = _float_table(s_a, s_l0)
     b = len(a)
     threshold = float(eps) * float(table @ pattern_weights(b, float(p)))
-    size, sols, near = solutions_of_eq2(all_drops(table, float(p)), b, threshold, b, THRESHOLD_RTOL)
-    return table, np.array([float(x) for x in s_a]), size, sols, near
+    drops, tol = all_drops(table, float(p)), tie_tolerance(table)
+    eq2 = search_on_drops(drops, b, threshold, b, tol=tol)
+    sols = sorted(eq2.solutions, key=code_of)  # code order, as the report lists them
+    return table, np.array([float(x) for x in s_a]), eq2.size, sols, near_threshold(drops, eq2, b, tol)
 
 
 def _grid_breaks_ii(pt: GridPoint) -> bool:
@@ -137,20 +138,21 @@ def _exact(a, l0, p, eps) -> dict:
     a_s, l0_s = [sp.Rational(x.numerator, x.denominator) for x in a], sp.Rational(l0.numerator, l0.denominator)
     p_s, eps_s = sp.Rational(p.numerator, p.denominator), sp.Rational(eps.numerator, eps.denominator)
     table = logistic_table_sym(a_s, l0_s)
-    sol = eq2_solutions(table, p_s, eps_s, len(a))
+    sol = exact_explain(table, p_s, eps_s, len(a))
     tokens = [f"w{i + 1}" for i in range(len(a))]
     fred = explainer(table_classifier(tokens, _float_table(a, l0), n_classes=2), exact=True).explain(
         " ".join(tokens), p=float(p), eps=float(eps), max_len=len(a))
     top = tuple(sorted(sorted(range(len(a)), key=lambda i: -a[i])[: sol.size or 0]))
     return {**statement_hypotheses(a, table, sol.size),
             "document": " ".join(tokens), "position_weights": [str(x) for x in a], "intercept": str(l0),
-            "p": str(p), "eps": str(eps), "f_xi": float(sp.N(sol.original, 15)), "mean": float(sp.N(sol.mean, 15)),
+            "p": str(p), "eps": str(eps), "f_xi": float(sp.N(sol.original_prediction, 15)),
+            "mean": float(sp.N(sol.mean_prediction, 15)),
             "threshold": float(sp.N(sol.threshold, 15)),
             "drops": {" ".join(tokens[i] for i in s): float(sp.N(d, 15)) for s, d in sol.drops.items()},
             "solutions": [[tokens[i] for i in s] for s in sol.solutions],
             "solutions_violating_ii": [[tokens[i] for i in s] for s in sol.solutions if s != top],
             "negative_word_in_a_solution": any(a[i] < 0 for s in sol.solutions for i in s),
-            "fred_choice_exact": [tokens[i] for i in sol.fred_choice], "fred_exact_best": list(fred.best),
+            "fred_choice_exact": [tokens[i] for i in (sol.best_ids if sol.found else ())], "fred_exact_best": list(fred.best),
             "top_weight_set": [tokens[i] for i in top]}
 
 
@@ -187,7 +189,7 @@ def _grid() -> tuple[tuple[bool, dict], tuple[bool, dict]]:
         if not ok:
             fred_bad.append({**pt.describe(), "fred_best_ids": list(fred.best_ids)})
         s_a, s_l0 = _signed(a, l0)
-        linear = eq2_solutions(linear_table_rational(s_a, s_l0), p, eps, len(a)).size
+        linear = exact_explain(linear_table_rational(s_a, s_l0), p, eps, len(a)).size
         if linear is not None:  # "as listed": the grid's weights already favour class 1 (no sign change)
             listed, differ = l0 + sum(a) > 0, linear != size
             for key, hit in (("both_solved", True), ("differ", differ), ("both_solved_as_listed", listed),

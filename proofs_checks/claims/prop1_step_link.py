@@ -22,11 +22,12 @@ import numpy as np
 import sympy as sp
 from hypothesis import strategies as st
 
-from analytic import (algorithm1_literal, algorithm1_rule, all_drops_rational, eq2_solutions, linear_table_rational,
+from analytic import (algorithm1_literal, algorithm1_rule, all_drops_rational, exact_explain, linear_table_rational,
                       pattern_rows, table_classifier)
 
 from ..counterexamples import minimal_counterexample
 from ..linear_conclusions import GRID_EPSS, GRID_INTERCEPTS, GRID_PS, GRID_WEIGHTS, grid_points
+from ..prop1_words import PROPOSITION
 from ..results import ClaimResult, Quote, Reading, argued, checked, hypotheses
 from ..subject import explainer
 
@@ -40,12 +41,7 @@ SOURCE = (
     Quote(489, r"The decision boundary of the classifier is determined by the hyperplane where the linear "
                r"combination of the TF-IDF vector $\tfidf{\doc}$, as weighted by $\lambda$, along with the intercept "
                r"$\lambda_0$, is greater than zero."),
-    Quote(492, r"Let $\lambda,\lambda_0$ be the coefficients associated to the linear classifier defined by "
-               r"Eq.~\eqref{eq:def-linear-classifier}."),
-    Quote(493, r"Assume $\lambda_1 \idf_1 > \lambda_2 \idf_2 > \cdots > \lambda_d \idf_d$."),
-    Quote(494, r"Then, the solution to Eq.~\eqref{eq:optimal-candiate} is such that (i) words associated with a "
-               r"negative coefficient do not appear in the optimal candidate, and (ii) the algorithm starts including "
-               r"the words with higher $\lambda_j\idf_j$ until a threshold is met."),
+    *PROPOSITION,  # lines 492-494, shared with the other Prop. 1 claims
     Quote(255, r"it causes the average prediction $\expec{\model(x)}$ to drop by a significant amount"),
     Quote(1020, r"and, for any fixed length $\length$, this quantity is maximized by the subset $\candidate$ having "
                 r"$\size{\candidate} = \length$ and containing the firsts $\length$ words ranked by "
@@ -128,13 +124,11 @@ def statement_hypotheses(a: Sequence[Fraction], l0: Fraction, p: Fraction, eps: 
     set to be a solution: below l* no candidate FRED tries reaches the threshold)."""
     max_len = len(a) if max_len is None else max_len
     # l* <= b whenever Eq. (2) has a solution, so l_max >= b needs no computation.
-    size = None if max_len >= len(a) else eq2_solutions(table, p, eps, len(a)).size
+    size = None if max_len >= len(a) else exact_explain(table, p, eps, len(a)).size
     return hypotheses(
         perceptron_output=tuple(table) == _perceptron_table(tuple(a), l0),
         strictly_ordered_weights=len(set(a)) == len(a),
-        classified_positive=table[0] == 1,
-        p_in_open_unit_interval=0 < p < 1,
-        eps_positive=0 < eps <= 1,
+        classified_positive=table[0] == 1, p_in_open_unit_interval=0 < p < 1, eps_positive=0 < eps <= 1,
         l_max_reaches_l_star=size is None or max_len >= size,
     )
 
@@ -196,11 +190,11 @@ def order_violations(a: Sequence[Fraction], l0: Fraction, p: Fraction, link_name
 
 def _returned(sol) -> dict:
     """The set each tie rule returns among the candidates of largest drop at Eq. (2)'s size (exact drops):
-    the implementation's first (eq2_solutions' rational copy of fred's rule) and Algorithm 1 as printed
+    the implementation's first (analytic.exact_explain: fred's rule on the exact drops) and Algorithm 1 as printed
     (analytic.algorithm1_rule: the last in itertools.combinations order). None when Eq. (2) has no solution."""
     if sol.size is None:
         return {rule: None for rule in RULES}
-    return {"implementation": sol.fred_choice, "printed": algorithm1_rule(sol.drops, sol.threshold, sol.size)[0]}
+    return {"implementation": sol.best_ids, "printed": algorithm1_rule(sol.drops, sol.threshold, sol.size)[0]}
 
 
 def _breaks(pt, rule: str) -> bool:
@@ -208,7 +202,7 @@ def _breaks(pt, rule: str) -> bool:
     a, l0, p, eps = pt.values
     if _step_gt(sum(a) + l0) != 1:
         return False
-    choice = _returned(eq2_solutions(_table(a, l0, _step_gt), p, eps, len(a)))[rule]
+    choice = _returned(exact_explain(_table(a, l0, _step_gt), p, eps, len(a)))[rule]
     return choice is not None and not _is_top(a, choice)
 
 
@@ -227,7 +221,7 @@ def _exact(a, l0, p, eps, link=PERCEPTRON, max_len: int | None = None) -> dict:
     are equally likely rows) and the hypotheses record."""
     max_len = len(a) if max_len is None else max_len
     table = _table(a, l0, {**LINKS, LINEAR: lambda z: z}[link])
-    sol = eq2_solutions(table, p, eps, len(a))
+    sol = exact_explain(table, p, eps, len(a))
     fred_clf, text = _explainer(len(a), table)
     tokens = text.split()
     names = (lambda s: None if s is None else [tokens[i] for i in s])
@@ -241,7 +235,8 @@ def _exact(a, l0, p, eps, link=PERCEPTRON, max_len: int | None = None) -> dict:
         literal = algorithm1_literal(pattern_rows(len(a)), table, eps, max_len).best if p == Fraction(1, 2) else None
     return {"document": text, "position_weights": [str(x) for x in a], "intercept": str(l0),
             "p": str(p), "eps": str(eps), "link": link, "l_max": max_len, "l_star": sol.size,
-            "f_by_pattern_code": [str(v) for v in table], "mean": str(sol.mean), "threshold": str(sol.threshold),
+            "f_by_pattern_code": [str(v) for v in table],
+            "mean": str(sol.mean_prediction), "threshold": str(sol.threshold),
             "drops": {" ".join(tokens[i] for i in s): str(d) for s, d in sol.drops.items()},
             "solutions": [names(s) for s in sol.solutions],
             "largest_drop_sets": [names(s) for s in sol.solutions if sol.drops[s] == top],
@@ -323,7 +318,7 @@ def _grid() -> dict:
                 if not record["satisfies_hypotheses"]:
                     outside += 1  # not a case of the statement: neither evidence for it nor against it
                     continue
-                sol = eq2_solutions(table, p, eps, len(a), drops=drops)
+                sol = exact_explain(table, p, eps, len(a), drops=drops)
                 fred = exact_fred.explain(text, label=1, p=float(p), eps=float(eps), max_len=len(a))
                 runs += 1
                 at = {**where, "eps": str(eps)}

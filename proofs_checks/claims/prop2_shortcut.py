@@ -32,9 +32,13 @@ from analytic import (
     all_drops,
     expected_prediction,
     positions_of,
+    search_on_drops,
     shortcut_minimal_size,
     table_from_classifier,
+    tie_tolerance,
 )
+
+from fred_constants import BASELINES, EPS_EXACT, MAX_LEN, P_EXACT
 
 from ..counterexamples import minimal_counterexample
 from ..results import ClaimResult, Quote, Reading, argued, checked, hypotheses
@@ -118,7 +122,6 @@ N_OTHER = (0, 1, 2)
 PS = (0.1, 0.3, 0.5, 0.7, 0.9)
 EPSS = (0.05, 0.15, 0.3, 0.5, 0.9, 1.0)
 MAX_LENS = (1, 2, 10)
-BASELINES = ("mean", "original")
 
 #: Counterexample search space: the paper's hypotheses (every word of the document is in J, m_1 < ... < m_k),
 #: l_max = 10 (the paper's default, >= every document here), and p, eps in the order listed (the order of
@@ -126,11 +129,10 @@ BASELINES = ("mean", "original")
 SEARCH_MAX_TOKENS = 5
 SEARCH_PS = (Fraction(1, 2), Fraction(3, 10), Fraction(7, 10), Fraction(1, 10), Fraction(9, 10))
 SEARCH_EPSS = (Fraction(15, 100), Fraction(5, 100), Fraction(3, 10), Fraction(1, 2), Fraction(1))
-L_MAX = 10
 ORDER = ("fewer tokens (sum of m), then lexicographically smaller multiplicities m, then p earlier in "
-         f"{[str(p) for p in SEARCH_PS]}, then eps earlier in {[str(e) for e in SEARCH_EPSS]}; l_max = {L_MAX}")
-#: The paper's p and eps (Algorithm 1's caption, line 402; its l_max is L_MAX) and the m_1 of the claim's scope.
-DEFAULT_P, DEFAULT_EPS, SCOPE_M1 = Fraction(1, 2), Fraction(15, 100), range(1, 16)
+         f"{[str(p) for p in SEARCH_PS]}, then eps earlier in {[str(e) for e in SEARCH_EPSS]}; l_max = {MAX_LEN}")
+#: The m_1 of the claim's scope, at the paper's p, eps and l_max (Algorithm 1's caption, line 402).
+SCOPE_M1 = range(1, 16)
 
 
 def statement_hypotheses(m, p, eps, n_other: int = 0) -> dict:
@@ -171,7 +173,7 @@ def _search_space() -> list[tuple]:
 
 
 def _claimed(m) -> tuple[int, ...]:
-    return (min(m[0], L_MAX),) + (0,) * (len(m) - 1)
+    return (min(m[0], MAX_LEN),) + (0,) * (len(m) - 1)
 
 
 def _best_breaks(case, result) -> bool:
@@ -187,7 +189,7 @@ def _non_unique_breaks(case, result) -> bool:
 def _fred_breaks(example) -> bool:
     """FRED's choice (Fred(sampler='exact')) is not (min(m_1, l_max), 0, ..., 0): the search of step s1."""
     m, p, eps = example
-    return tuple(fred_choice(m, 0, float(p), float(eps), L_MAX)[1]) != _claimed(m)
+    return tuple(fred_choice(m, 0, float(p), float(eps), MAX_LEN)[1]) != _claimed(m)
 
 
 def _float_non_unique(example) -> bool:
@@ -196,12 +198,10 @@ def _float_non_unique(example) -> bool:
     m, p, eps = example
     tokens, words = document(m, 0)
     f_table = table_from_classifier(ShortcutModel(words), tokens)
-    drops = all_drops(f_table, float(p))
     threshold = float(eps) * expected_prediction(f_table, float(p))
-    sizes = np.array([bin(z).count("1") for z in range(drops.size)])
-    ok = [z for z in range(1, drops.size) if drops[z] >= threshold - 1e-12]
-    sols = {tuple(sum(1 for i, t in enumerate(tokens) if t == w and z >> i & 1) for w in words)
-            for z in ok if sizes[z] == min(sizes[ok])}
+    eq2 = search_on_drops(all_drops(f_table, float(p)), len(tokens), threshold, len(tokens),
+                          tol=tie_tolerance(f_table))
+    sols = {tuple(sum(1 for i in s if tokens[i] == w) for w in words) for s in eq2.solutions}
     return len(sols) > 1 and any(any(c[1:]) for c in sols)
 
 
@@ -226,12 +226,12 @@ def _describe(case, result, **extra) -> dict:
     """A case of the search space as the report shows it, with its hypotheses record."""
     m, p, eps = case
     return {"document": " ".join(result["tokens"]), "J": [f"w{j + 1}" for j in range(len(m))],
-            "multiplicities": list(m), "p": str(p), "eps": str(eps), "l_max": L_MAX,
+            "multiplicities": list(m), "p": str(p), "eps": str(eps), "l_max": MAX_LEN,
             "claimed_counts": list(_claimed(m)), "l_star": result["l_star"],
             "solutions": [list(c) for c in result["solutions"]],
             "largest_drop_counts": [list(c) for c in result["best_counts"]], "largest_drop": str(result["drop"]),
             "threshold": str(result["threshold"]), "mean_prediction": str(result["mean"]),
-            "paper_defaults": (p, eps) == (DEFAULT_P, DEFAULT_EPS), **statement_hypotheses(m, p, eps), **extra}
+            "paper_defaults": (p, eps) == (P_EXACT, EPS_EXACT), **statement_hypotheses(m, p, eps), **extra}
 
 
 def _counterexample(table: dict) -> tuple[dict | None, dict]:
@@ -240,10 +240,10 @@ def _counterexample(table: dict) -> tuple[dict | None, dict]:
     minimal, info = _search(_fred_breaks, _best_breaks, table)
     if minimal is None:
         return None, info
-    exp, counts, _, _ = fred_choice(minimal[0], 0, float(minimal[1]), float(minimal[2]), L_MAX)
+    exp, counts, _, _ = fred_choice(minimal[0], 0, float(minimal[1]), float(minimal[2]), MAX_LEN)
     two = next(case for case in _search_space() if len(case[0]) >= 2 and _best_breaks(case, table[case]))
     info["two_words"] = _describe(two, table[two], fred_counts=fred_choice(two[0], 0, float(two[1]),
-                                                                           float(two[2]), L_MAX)[1])
+                                                                           float(two[2]), MAX_LEN)[1])
     return _describe(minimal, table[minimal], fred_best=list(exp.best), fred_counts=counts, fred_drop=exp.drop,
                      fred_threshold=exp.threshold, order=ORDER,
                      smaller_cases_checked=info["smaller_cases_checked"]), info
@@ -253,9 +253,9 @@ def _scope_at_defaults() -> dict:
     """At the paper's defaults (p = 1/2, eps = 0.15, l_max = 10), for which m_1 FRED's c*_1 = min(l*, l_max) (l* the
     closed form of the corrected statement, in Fractions) differs from Prop. 2's min(m_1, l_max), and where they
     agree, whether l* = m_1 or only both sides are capped at l_max."""
-    l_star = {m1: shortcut_minimal_size((m1,), DEFAULT_P, DEFAULT_EPS) for m1 in SCOPE_M1}
-    agree = [m1 for m1, l in l_star.items() if min(l, L_MAX) == min(m1, L_MAX)]
-    return {"p": str(DEFAULT_P), "eps": str(DEFAULT_EPS), "l_max": L_MAX, "l_star_by_m1": l_star,
+    l_star = {m1: shortcut_minimal_size((m1,), P_EXACT, EPS_EXACT) for m1 in SCOPE_M1}
+    agree = [m1 for m1, l in l_star.items() if min(l, MAX_LEN) == min(m1, MAX_LEN)]
+    return {"p": str(P_EXACT), "eps": str(EPS_EXACT), "l_max": MAX_LEN, "l_star_by_m1": l_star,
             "claim_fails_for_m1": [m1 for m1 in l_star if m1 not in agree], "claim_holds_for_m1": agree,
             "l_star_equals_m1": [m1 for m1 in agree if l_star[m1] == m1],
             "agree_only_through_the_cap": [m1 for m1 in agree if l_star[m1] != m1]}
@@ -264,8 +264,8 @@ def _scope_at_defaults() -> dict:
 def _non_unique_examples() -> list[dict]:
     """m = (2, 3), p = 1/2 at eps = 1/10 (l* = 1 < m_1) and eps = 2/5 (l* = m_1 = 2): the solutions of Eq. (2)."""
     cases = (((2, 3), Fraction(1, 2), Fraction(1, 10)), ((2, 3), Fraction(1, 2), Fraction(2, 5)))
-    return [_describe(case, rational_referee(*case, L_MAX),
-                      fred_counts=fred_choice(case[0], 0, float(case[1]), float(case[2]), L_MAX)[1])
+    return [_describe(case, rational_referee(*case, MAX_LEN),
+                      fred_counts=fred_choice(case[0], 0, float(case[1]), float(case[2]), MAX_LEN)[1])
             for case in cases]
 
 
@@ -310,8 +310,8 @@ def _corrected_rational() -> tuple[bool, dict]:
     n_cases, wrong, several = 0, [], 0
     for m, n_other, baseline in itertools.product(_search_multiplicities(), (0, 1), BASELINES):
         for p, eps in itertools.product(SEARCH_PS, SEARCH_EPSS):
-            result = rational_referee(m, p, eps, L_MAX, baseline=baseline, n_other=n_other)
-            size = shortcut_minimal_size(m, p, eps, L_MAX, baseline=baseline)
+            result = rational_referee(m, p, eps, MAX_LEN, baseline=baseline, n_other=n_other)
+            size = shortcut_minimal_size(m, p, eps, MAX_LEN, baseline=baseline)
             want = [(size,) + (0,) * (len(m) - 1)]
             n_cases += 1
             several += len(result["solutions"]) > 1
@@ -320,7 +320,7 @@ def _corrected_rational() -> tuple[bool, dict]:
                               "referee": result["best_counts"], "want": want})
     return not wrong, {"cases": n_cases, "multiplicities": _search_multiplicities(), "n_other": [0, 1],
                        "baselines": BASELINES, "p": [str(p) for p in SEARCH_PS],
-                       "eps": [str(e) for e in SEARCH_EPSS], "l_max": L_MAX,
+                       "eps": [str(e) for e in SEARCH_EPSS], "l_max": MAX_LEN,
                        "cases_with_several_solutions": several, "mismatches": wrong[:5]}
 
 
@@ -333,11 +333,11 @@ def _record(case: dict | None) -> dict:
 
 def check() -> ClaimResult:
     """Prop. 2 on each reading, the paper's proof, this project's proof, and the corrected statement."""
-    table = {case: rational_referee(*case, L_MAX) for case in _search_space()}
+    table = {case: rational_referee(*case, MAX_LEN) for case in _search_space()}
     counterexample, ce_info = _counterexample(table)
     found, nu_info = _search(_float_non_unique, _non_unique_breaks, table)
     non_unique = None if found is None else _describe(
-        found, table[found], fred_counts=fred_choice(found[0], 0, float(found[1]), float(found[2]), L_MAX)[1])
+        found, table[found], fred_counts=fred_choice(found[0], 0, float(found[1]), float(found[2]), MAX_LEN)[1])
     scope = _scope_at_defaults()
     flips_ok, flips_values = _smallest_flips()
     mean_ok, mean_values = _corrected_on_fred("mean")
@@ -345,7 +345,7 @@ def check() -> ClaimResult:
     rational_ok, rational_values = _corrected_rational()
     two = ce_info.get("two_words")
     ce_text = (f"m = {counterexample['multiplicities']} ('{counterexample['document']}'), p = {counterexample['p']}, "
-               f"eps = {counterexample['eps']}, l_max = {L_MAX} (the paper's defaults, the proof's p: "
+               f"eps = {counterexample['eps']}, l_max = {MAX_LEN} (the paper's defaults, the proof's p: "
                f"{counterexample['paper_defaults']}; inside Prop. 2's hypotheses: "
                f"{counterexample['satisfies_hypotheses']}): the largest drop of size {counterexample['l_star']} is "
                f"{counterexample['largest_drop']} >= threshold {counterexample['threshold']} (rational referee), "
@@ -372,7 +372,7 @@ def check() -> ClaimResult:
                 "checked (l* the closed form proved in steps p1-p7; under the paper's threshold eps E[f] it depends "
                 f"on m_1 alone, whatever m_2 < ... < m_k). They agree for m_1 in {scope['claim_holds_for_m1']}: "
                 f"l* = m_1 for m_1 in {scope['l_star_equals_m1']}, and for m_1 in "
-                f"{scope['agree_only_through_the_cap']} only because both sides are capped at l_max = {L_MAX}.",
+                f"{scope['agree_only_through_the_cap']} only because both sides are capped at l_max = {MAX_LEN}.",
                 holds=counterexample is None, reading=EQ2,
                 values={**_record(counterexample), **ce_info, "counterexample": counterexample,
                         "scope_at_defaults": scope}),
@@ -404,7 +404,7 @@ def check() -> ClaimResult:
                "if it is exactly those occurrences and m_j = m_1, i.e. j = 1 by m_1 < m_2 < ... < m_k. So the "
                "smallest removal that changes the classification is the m_1 occurrences of w_1, and it is unique.",
                reading=FLIP),
-        *paper_proof(CLAIM, table, L_MAX, ORDER),
+        *paper_proof(CLAIM, table, MAX_LEN, ORDER),
         *project_proof(CLAIM, EQ2),
         checked(f"{CLAIM}.c1-fred-mean", CLAIM, "correction", "exhaustive",
                 f"Fred(sampler='exact', baseline='mean') with the shortcut classifier's predict_proba over "
@@ -422,7 +422,7 @@ def check() -> ClaimResult:
         checked(f"{CLAIM}.c3-rational-referee", CLAIM, "correction", "exhaustive",
                 f"Eq. (2) solved in Fraction arithmetic (all 2^b patterns, every position set) on "
                 f"{rational_values['cases']} cases (m strictly increasing with sum <= {SEARCH_MAX_TOKENS}, 0-1 words "
-                f"outside J, both baselines, the search space's p and eps, l_max = {L_MAX}): every solution has "
+                f"outside J, both baselines, the search space's p and eps, l_max = {MAX_LEN}): every solution has "
                 "size l* (closed form) and the largest-drop solutions all have counts (l*, 0, ..., 0); "
                 f"{rational_values['cases_with_several_solutions']} cases have several solutions"
                 + (f"; mismatches: {rational_values['mismatches'][:3]}" if not rational_ok else "."),

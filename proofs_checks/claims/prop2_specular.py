@@ -28,7 +28,7 @@ from __future__ import annotations
 import itertools
 from fractions import Fraction
 
-from analytic import ShortcutModel, all_drops_rational, eq2_solutions, table_from_classifier
+from analytic import ShortcutModel, all_drops_rational, exact_explain, table_from_classifier
 
 from ..results import ClaimResult, Quote, Reading, argued, checked, hypotheses
 from ..shortcut_proofs import MASK, prop2_j_conditions
@@ -116,10 +116,10 @@ def case(tokens: tuple[str, ...], words: tuple[str, ...], p: Fraction, eps: Frac
     out = {"document": " ".join(tokens), "J": list(words), "multiplicities": [tokens.count(w) for w in words],
            "p": str(p), "eps": str(eps), "f_by_pattern_code": [str(v) for v in f]}
     for label, table, asked in ((1, f, 1), (0, [1 - v for v in f], None)):  # class 0: FRED's default label
-        sol = eq2_solutions(table, p, eps, len(tokens), drops=all_drops_rational(table, p))
+        sol = exact_explain(table, p, eps, len(tokens), drops=all_drops_rational(table, p))
         fred = _fred(model.predict_proba, " ".join(tokens), asked, p, eps)
         out[f"class_{label}"] = {
-            "fred_label": fred.label, "mean": str(sol.mean), "threshold": str(sol.threshold),
+            "fred_label": fred.label, "mean": str(sol.mean_prediction), "threshold": str(sol.threshold),
             "largest_drop": str(max(sol.drops.values())), "eq2_size": sol.size,
             "solutions": [[tokens[i] for i in s] for s in sol.solutions],
             "all_singletons": list(sol.solutions) == [(i,) for i in range(len(tokens))],

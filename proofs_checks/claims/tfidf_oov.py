@@ -23,7 +23,8 @@ import numpy as np
 import sympy as sp
 from sklearn.feature_extraction.text import TfidfVectorizer
 
-from analytic import all_drops_rational, check_vectorizer, eq2_solutions, idf
+from analytic import all_drops_rational, check_vectorizer, exact_explain, idf
+from fred_constants import EPS, EPS_EXACT, P, P_EXACT
 
 from ..results import ClaimResult, Quote, Reading, argued, checked, hypotheses
 from ..subject import explainer
@@ -77,8 +78,6 @@ CORRECTED = (
     "condition); the mask string being absent from the corpus text is not enough ('UNK' is lowercased to 'unk')."
 )
 MASK = "UNK"
-EPS = Fraction(3, 20)
-P = Fraction(1, 2)
 SEARCH_WORDS = ("good", "unk")  # "unk" is what the default analyzer makes of the mask "UNK"
 SEARCH_MAX_CORPUS_TOKENS = 3
 SMALLER = ("fewer corpus documents, then fewer corpus tokens, then earlier corpus (product order over "
@@ -151,14 +150,14 @@ def _linear(vec, delete: str | None = None):
 
 def _fred(classifier_fn, text: str):
     """Fred(sampler='exact') with the mask token MASK."""
-    return explainer(classifier_fn, mask_token=MASK, exact=True).explain(text, p=float(P), eps=float(EPS),
+    return explainer(classifier_fn, mask_token=MASK, exact=True).explain(text, p=P, eps=EPS,
                                                                         max_len=len(text.split()))
 
 
 def _drops(vec, tokens, mask_removed: bool) -> tuple:
     masked, removed = _texts(tokens, MASK)
     table = [Fraction(float(v)) for v in _phi(vec, removed if mask_removed else masked).sum(axis=1)]
-    return table, all_drops_rational(table, P)
+    return table, all_drops_rational(table, P_EXACT)
 
 
 def _search_cases():
@@ -189,11 +188,11 @@ def _masking_case(texts, lowercase, vec, tokens) -> dict:
     out = {"corpus": texts, "lowercase": lowercase, "mask_token": MASK, "vocabulary": sorted(vec.vocabulary_),
            "idf": {w: float(vec.idf_[j]) for w, j in vec.vocabulary_.items()},
            "mask_features": _in_vocabulary(vec, MASK), "document": text,
-           "model": "f = sum_j phi_j (lambda_j = 1, lambda_0 = 0)", "p": str(P), "eps": str(EPS),
+           "model": "f = sum_j phi_j (lambda_j = 1, lambda_0 = 0)", "p": str(P_EXACT), "eps": str(EPS_EXACT),
            "check_vectorizer_refuses": _refused(vec, MASK), **mask_hypotheses(vec, MASK)}
     for name, table, mean, drops, f in (("masking", masked, m_mean, m_drops, _linear(vec)),
                                         ("removal", removed, r_mean, r_drops, _linear(vec, delete=MASK))):
-        sol = eq2_solutions(table, P, EPS, len(tokens), drops=(mean, drops))
+        sol = exact_explain(table, P_EXACT, EPS_EXACT, len(tokens), drops=(mean, drops))
         fred = _fred(f, text)
         out[name] = {"f_by_pattern_code": [str(v) for v in table], "mean": str(mean),
                      "drops": {" ".join(tokens[i] for i in s): str(d) for s, d in drops.items()},

@@ -23,7 +23,7 @@ from scipy.stats import norm
 
 from analytic import best_drop_of_size, drop_asymptotic_variance, empirical_drop, lemma1_limit, table_from_classifier
 from fred import MaskSampler
-from fred._progress import progress
+from fred.progress import progress
 
 from ..family import Case, cases
 

@@ -17,12 +17,10 @@ import numpy as np
 from matplotlib.lines import Line2D
 
 from analytic.selection import agreement_bound, agreement_probability, agreement_sample_size
-from fred._progress import progress
+from fred.progress import progress
+from fred_constants import EPS, MAX_LEN, P
 
 from ..selection_cases import (
-    EPS,
-    MAX_LEN,
-    P,
     SelectionCase,
     clopper_pearson,
     margin_cases,

@@ -20,14 +20,13 @@ from matplotlib.lines import Line2D
 
 from analytic import coverage, joint_coverage, joint_coverage_monte_carlo
 from fred import MaskSampler, sample_size
+from fred_constants import ALPHA, MAX_LEN, P
 
-from fred._progress import progress
+from fred.progress import progress
 
 from .output import new_figure
 
 NAME = "lemma2_coverage"
-ALPHA = 0.95
-PAPER_MAX_LEN = 10
 SIZES = (1, 2, 3, 5, 10)
 JOINT_TOKENS = 5
 JOINT_MAX_LENS = (1, 2, 3)
@@ -67,7 +66,7 @@ def first_cover_rows(size: int, p: float, horizon: int, n_sims: int, rng: np.ran
     return out
 
 
-def lemma2_coverage_data(seed: int = 0, quick: bool = False, p: float = 0.5) -> Lemma2Data:
+def lemma2_coverage_data(seed: int = 0, quick: bool = False, p: float = P) -> Lemma2Data:
     """Simulate 2000 designs per size (quick: 200) and the joint coverage for b = 5, l_max in {1, 2, 3}."""
     n_sims = 200 if quick else 2000
     rng = np.random.default_rng(seed)
@@ -80,7 +79,7 @@ def lemma2_coverage_data(seed: int = 0, quick: bool = False, p: float = 0.5) -> 
     mc_ns = np.unique(np.round(np.logspace(0.3, 2.3, 6 if quick else 9)).astype(int))
     joint_mc = np.array([[joint_coverage_monte_carlo(JOINT_TOKENS, int(n), p, l, n_sims=n_sims, rng=rng) for n in mc_ns]
                          for l in progress(JOINT_MAX_LENS, "Lemma 2, all candidates")])
-    return Lemma2Data(p, SIZES, first, horizons, sample_size(ALPHA, p, PAPER_MAX_LEN), JOINT_TOKENS, JOINT_MAX_LENS,
+    return Lemma2Data(p, SIZES, first, horizons, sample_size(ALPHA, p, MAX_LEN), JOINT_TOKENS, JOINT_MAX_LENS,
                       joint_ns, joint_exact, mc_ns, joint_mc, n_sims, seed)
 
 
@@ -97,7 +96,7 @@ def lemma2_coverage_figure(data: Lemma2Data):
                   label=f"l = {size} (simulated)")
     left.axvline(data.paper_n, color="k", linestyle=":", linewidth=1)
     left.axhline(ALPHA, color="0.4", linestyle="--", linewidth=0.8)
-    left.annotate(f"paper's n = {data.paper_n}\n(alpha={ALPHA}, l_max={PAPER_MAX_LEN})", (data.paper_n, 0.5),
+    left.annotate(f"paper's n = {data.paper_n}\n(alpha={ALPHA}, l_max={MAX_LEN})", (data.paper_n, 0.5),
                   xytext=(-8, 0), textcoords="offset points", ha="right", fontsize=8)
     left.set_xscale("log")
     left.set_xlabel("number of samples n (rows)")

@@ -23,6 +23,7 @@ from matplotlib.lines import Line2D
 from analytic import LinearTfidfModel, all_drops, exact_explain, linear_best_drops, table_from_classifier
 from fred import Fred
 from fred.drops import extension_drops
+from fred_constants import MAX_LEN, P
 
 from ..family import Case, cases
 from .output import new_figure
@@ -85,8 +86,8 @@ def best_sample_drops(table: np.ndarray, perturbed: np.ndarray) -> np.ndarray:
     return best
 
 
-def prop1_linear_data(seed: int = 0, quick: bool = False, p: float = 0.5, eps: float = 0.5,
-                      max_len: int = 10) -> Prop1Data:
+def prop1_linear_data(seed: int = 0, quick: bool = False, p: float = P, eps: float = 0.5,
+                      max_len: int = MAX_LEN) -> Prop1Data:
     """Exact and Monte Carlo drops on :data:`DOCUMENT` (``quick`` changes nothing: it is already fast)."""
     case = model_case()
     tokens = tuple(DOCUMENT.split())

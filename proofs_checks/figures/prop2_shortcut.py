@@ -29,6 +29,7 @@ from analytic import (
     table_from_classifier,
 )
 from fred import Fred
+from fred_constants import EPS, MAX_LEN, P
 
 from .output import new_figure
 
@@ -62,8 +63,8 @@ class Prop2Data:
     seed: int
 
 
-def prop2_shortcut_data(seed: int = 0, quick: bool = False, p: float = 0.5, eps: float = 0.15,
-                        max_len: int = 10) -> Prop2Data:
+def prop2_shortcut_data(seed: int = 0, quick: bool = False, p: float = P, eps: float = EPS,
+                        max_len: int = MAX_LEN) -> Prop2Data:
     """Closed forms, enumeration and FRED on :data:`DOCUMENT` (eps grid of 40 values, quick: 12)."""
     tokens = tuple(DOCUMENT.split())
     model = ShortcutModel(SHORTCUTS)

@@ -21,6 +21,7 @@ from matplotlib.patches import Patch
 from fred import Counterfactual, Explanation, Fred
 from fred.evaluation.datasets import load_dataset
 from fred.evaluation.models import make_model
+from fred_constants import P
 
 from .output import new_figure
 
@@ -45,7 +46,7 @@ class ReviewData:
         return " ".join(self.explanation.tokens)
 
 
-def review_example_data(seed: int = 0, quick: bool = False, p: float = 0.5, eps: float = 0.5,
+def review_example_data(seed: int = 0, quick: bool = False, p: float = P, eps: float = 0.5,
                         data_path=None) -> ReviewData:
     """Train the pipeline, pick the review, explain it (eps = 0.5 as in the paper's Figure 1; ``quick`` is unused).
 

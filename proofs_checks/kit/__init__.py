@@ -16,9 +16,10 @@ needing a capability it lacks are not applicable ("skipped", with the reason). W
 run the Monte Carlo explainer with tolerances from Hoeffding bounds at false-alarm probability :data:`DELTA` per
 check (``n_samples`` of order 10^4-10^5).
 
-Modules: :mod:`.tags` (capabilities, ``fred_factory``), :mod:`.black_boxes` (the models explained, the spy),
-:mod:`.referee` (tolerances and what the exact referee accepts), :mod:`.checks` (one ``check_<property>`` per
-property), :mod:`.runner` (outcomes, report, pytest entry point).
+Modules, bottom up: :mod:`.tags` (capabilities, ``fred_factory``), :mod:`.black_boxes` (the models explained, the
+spy), :mod:`.strategies` (generated inputs, re-exported by :mod:`proofs_checks.strategies`), :mod:`.tolerances`
+(the Monte Carlo tolerances and what the exact referee accepts), :mod:`.checks` (one ``check_<property>`` per
+property, by part), :mod:`.runner` (outcomes, report, pytest entry point).
 
 Use
 ---

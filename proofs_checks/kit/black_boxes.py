@@ -14,6 +14,7 @@ from typing import Callable, Sequence
 import numpy as np
 
 from analytic import linear_table, table_from_classifier
+from analytic.beam import COUNTEREXAMPLE_TABLE
 from analytic.prop2_shortcut import ShortcutModel
 
 OUTPUTS = ("two_class", "regression")
@@ -132,9 +133,8 @@ LABEL_SPLIT = linear_box(("bad", "good"), (-0.3, 0.3), 0.45)
 
 def beam_counterexample() -> BlackBox:
     """A 5-token table (p = 1/2, eps = 0.15) on which a width-4 beam returns another size than Algorithm 1 under
-    both baselines (the algorithm1-beam claim's kit table; its minimal counterexample is another, see the claim)."""
-    from ..claims.algorithm1_beam import COUNTEREXAMPLE_TABLE
-
+    both baselines (:data:`analytic.beam.COUNTEREXAMPLE_TABLE`, the algorithm1-beam claim's kit table; its minimal
+    counterexample is another, see the claim)."""
     return BlackBox("table", ("ca", "cb", "cc", "cd", "ce"), np.array(COUNTEREXAMPLE_TABLE, dtype=float))
 
 

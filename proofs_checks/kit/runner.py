@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import Callable, Iterable, Mapping
 
 from .checks import CHECKS
-from .tags import ExplainerTags, NotApplicable, _name, get_tags
+from .tags import ExplainerTags, NotApplicable, factory_name, get_tags
 
 STATUSES = ("passed", "failed", "error", "skipped", "xfailed", "xpassed")
 #: Statuses that leave a report ``ok``.
@@ -134,8 +134,8 @@ def check_explainer(make_explainer, expected_failures: Mapping[str, str] | None 
         tags = get_tags(make_explainer)
     except TypeError:
         tags = None  # each check reports the error
-    return KitReport(tuple(run_check(c, make_explainer, expected_failures) for c in chosen), _name(make_explainer),
-                     tags)
+    return KitReport(tuple(run_check(c, make_explainer, expected_failures) for c in chosen),
+                     factory_name(make_explainer), tags)
 
 
 def parametrize_with_checks(factories, expected_failures: Mapping[str, str] | None = None):
@@ -143,7 +143,7 @@ def parametrize_with_checks(factories, expected_failures: Mapping[str, str] | No
 
     Not applicable checks are skipped with the reason; declared expected failures are strict xfails.
     """
-    import pytest
+    import pytest  # here, not at the top: pytest is a dev extra, and check_explainer runs without it
 
     params = []
     for factory in factories:
@@ -152,7 +152,7 @@ def parametrize_with_checks(factories, expected_failures: Mapping[str, str] | No
             marks = [pytest.mark.xfail(strict=True, reason=expected[check.__name__])] if check.__name__ in expected \
                 else []
             params.append(pytest.param(factory, _pytest_check(check), marks=marks,
-                                       id=f"{_name(factory)}-{check.__name__}"))
+                                       id=f"{factory_name(factory)}-{check.__name__}"))
     return pytest.mark.parametrize("explainer, check", params)
 
 
@@ -160,7 +160,7 @@ def _pytest_check(check: Callable) -> Callable:
     """The check, turning :class:`NotApplicable` (and a missing capability) into pytest.skip."""
 
     def run(make_explainer):
-        import pytest
+        import pytest  # a dev extra (see parametrize_with_checks)
 
         try:
             get_tags(make_explainer).require(*getattr(check, "needs", ()))

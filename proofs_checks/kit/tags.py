@@ -24,6 +24,9 @@ from dataclasses import dataclass, field, fields
 from types import MappingProxyType
 from typing import Callable, Mapping
 
+from fred import Fred
+from fred_constants import BASELINES, STRATEGIES
+
 from ..seeds import statistical_seed
 
 #: Capability fields, with the phrase a "not applicable" reason uses for each.
@@ -36,8 +39,9 @@ CAPABILITIES = {
     "seeded": "seeded randomness (the same call twice gives the same explanation)",
     "fred_options": "FRED's constructor options as factory keywords (search, beam_width, baseline, mask_token)",
 }
-BASELINES = ("mean", "original")
-SEARCHES = ("exhaustive", "beam")
+#: Searches a factory may declare: Algorithm 1's ("exhaustive") or a beam ("beam", also what a factory around the
+#: released code's beam declares): the first two of the project's strategies.
+DECLARED_SEARCHES = STRATEGIES[:2]
 
 
 class NotApplicable(Exception):
@@ -85,8 +89,8 @@ class ExplainerTags:
                 raise TypeError(f"ExplainerTags.{name} must be a bool, got {type(getattr(self, name)).__name__}")
         if self.baseline not in BASELINES:
             raise ValueError(f"ExplainerTags.baseline must be one of {BASELINES}, got {self.baseline!r}")
-        if self.search not in SEARCHES:
-            raise ValueError(f"ExplainerTags.search must be one of {SEARCHES}, got {self.search!r}")
+        if self.search not in DECLARED_SEARCHES:
+            raise ValueError(f"ExplainerTags.search must be one of {DECLARED_SEARCHES}, got {self.search!r}")
         if not isinstance(self.expected_failures, Mapping) or not all(
                 isinstance(k, str) and isinstance(v, str) for k, v in self.expected_failures.items()):
             raise TypeError("ExplainerTags.expected_failures must map check names (str) to reasons (str)")
@@ -144,11 +148,17 @@ def get_tags(make_explainer) -> ExplainerTags:
     if tags is None:
         return ExplainerTags()
     if not isinstance(tags, ExplainerTags):
-        raise TypeError(f"{_name(make_explainer)}.fred_tags must be an ExplainerTags, got {type(tags).__name__}")
+        raise TypeError(f"{factory_name(make_explainer)}.fred_tags must be an ExplainerTags, "
+                        f"got {type(tags).__name__}")
     return tags
 
 
-def _name(make_explainer) -> str:
+def factory_name(make_explainer) -> str:
+    """The name a report gives a factory: its ``__name__``, else its class's.
+
+    >>> factory_name(fred_factory), factory_name(ExplainerTags())
+    ('fred_factory', 'ExplainerTags')
+    """
     return getattr(make_explainer, "__name__", type(make_explainer).__name__)
 
 
@@ -156,7 +166,5 @@ def _name(make_explainer) -> str:
 def fred_factory(classifier_fn, exact: bool = False, random_state=None, **options):
     """The reference explainer as a kit factory: ``Fred(sampler="exact" or "mask")`` seeded with
     ``random_state``, by default 0 (re-drawn by ``FRED_STATISTICAL_SEED``); ``options`` go to ``Fred``."""
-    from fred import Fred
-
     seed = statistical_seed(0) if random_state is None else random_state
     return Fred(classifier_fn, sampler="exact" if exact else "mask", random_state=seed, **options)

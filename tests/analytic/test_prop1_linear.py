@@ -34,7 +34,7 @@ from analytic import (
     linear_optimal_positions,
     linear_table,
 )
-from analytic import all_drops_rational, eq2_solutions, linear_table_rational, logistic_table_sym
+from analytic import all_drops_rational, linear_table_rational, logistic_table_sym
 from proofs_checks.strategies import coefficients, documents, epsilons, probabilities
 from tests._helpers import drops_by_enumeration
 from tests.analytic._cases import ATOL, RTOL, P, count_vectors, first_occurrences
@@ -156,7 +156,7 @@ def test_linear_optimal_counts_accepts_size_zero_and_refuses_too_large():
 
 
 # --------------------------------------------------------------------------- exact arithmetic: Eq. (2)'s solutions
-# linear_table_rational, all_drops_rational, eq2_solutions and logistic_table_sym (used by the claims prop1-linear and
+# linear_table_rational, all_drops_rational, exact_explain and logistic_table_sym (used by the claims prop1-linear and
 # prop1-logistic) against the float referee (analytic.referee, numpy) and against brute force written here.
 
 
@@ -178,8 +178,8 @@ def test_all_drops_rational_equal_the_float_referee(case, p):
 
 @given(linear_cases(), st.sampled_from([Fraction(1, 2), Fraction(1, 4)]),
        st.sampled_from([Fraction(1, 20), Fraction(15, 100), Fraction(1, 2), Fraction(1)]))
-def test_eq2_solutions_are_every_minimiser_and_fred_choice_the_largest(case, p, eps):
-    """Catches eq2_solutions missing a minimiser, returning a set of the wrong size, or a FRED choice that is
+def test_exact_solutions_are_every_minimiser_and_the_choice_the_largest(case, p, eps):
+    """Catches exact_explain (exact arithmetic) missing a minimiser, returning a set of the wrong size, or a FRED choice that is
     not the largest drop (ties to the smallest tuple): brute force over position sets here, on E[f] and drops
     enumerated independently of analytic (tests/_helpers.py, Fractions), and the float referee's choice
     (exact_explain) when no drop lies at the threshold."""
@@ -187,21 +187,21 @@ def test_eq2_solutions_are_every_minimiser_and_fred_choice_the_largest(case, p, 
     a = [Fraction(a_word[t]) for t in tokens]
     b = len(a)
     table = linear_table_rational(a, Fraction(intercept))
-    got = eq2_solutions(table, p, eps, b)
+    got = exact_explain(table, p, eps, b)
     mean, drops = drops_by_enumeration(lambda z: Fraction(intercept) + sum(ai for ai, zi in zip(a, z) if not zi), b, p)
-    assert got.mean == mean and got.drops == drops
+    assert got.mean_prediction == mean and got.drops == drops
     threshold = eps * mean
     sizes = [n for n in range(1, b + 1) if any(drops[s] >= threshold for s in itertools.combinations(range(b), n))]
     if not sizes:
-        assert (got.size, got.solutions, got.fred_choice) == (None, (), ())
+        assert (got.size, got.solutions, got.found) == (None, (), False)
         return
     want = tuple(s for s in itertools.combinations(range(b), sizes[0]) if drops[s] >= threshold)
     assert (got.size, got.solutions, got.threshold) == (sizes[0], want, threshold)
     top = max(drops[s] for s in want)
-    assert got.fred_choice == min(s for s in want if drops[s] == top)
+    assert got.best_ids == min(s for s in want if drops[s] == top)
     if all(d != threshold for d in drops.values()):
         referee = exact_explain(linear_table([float(x) for x in a], intercept), float(p), float(eps), b)
-        assert referee.found and referee.best_ids == got.fred_choice
+        assert referee.found and referee.best_ids == got.best_ids
 
 
 def test_logistic_table_sym_is_sigma_of_the_linear_table():

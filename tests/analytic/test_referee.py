@@ -144,8 +144,8 @@ def test_referee_text_helpers_defaults():
 
 
 @pytest.mark.parametrize("kwargs, exc, message", [
-    ({"eps": 0.0}, ValueError, "eps must lie in (0, 1], got 0.0"),
-    ({"eps": 1.5}, ValueError, "eps must lie in (0, 1], got 1.5"),
+    ({"eps": -0.1}, ValueError, "eps must lie in [0, 1], got -0.1"),
+    ({"eps": 1.5}, ValueError, "eps must lie in [0, 1], got 1.5"),
     ({"max_len": 0}, ValueError, "max_len must be an integer >= 1, got 0"),
     ({"max_len": True}, TypeError, "max_len must be an integer >= 1, got bool"),
     ({"max_len": 2.5}, TypeError, "max_len must be an integer >= 1, got float"),

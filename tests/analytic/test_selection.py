@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 from numpy.testing import assert_allclose
 from scipy import stats
 
-from analytic import eq2_solutions, exact_explain, linear_table, linear_table_rational, table_classifier
+from analytic import exact_explain, linear_table, linear_table_rational, table_classifier
 from analytic.selection import (
     MAX_COMPOSITIONS,
     agreement_bound,
@@ -106,11 +106,11 @@ def test_exact_selection_is_the_referee(table, p, eps, max_len):
     assert exact_selection(table, p, eps, max_len) == (ref.best_ids, ref.found)
     rational = [Fraction(f) for f in table]
     p_r, eps_r = Fraction(p).limit_denominator(64), Fraction(eps).limit_denominator(64)
-    eq2 = eq2_solutions(rational, p_r, eps_r, max_len)
+    eq2 = exact_explain(rational, p_r, eps_r, max_len)
     choice, found = exact_selection(rational, p_r, eps_r, max_len)
     assert found == (eq2.size is not None)
     if found:
-        assert choice == eq2.fred_choice
+        assert choice == eq2.best_ids
 
 
 def test_margins_by_hand():
@@ -119,13 +119,13 @@ def test_margins_by_hand():
     f = 1 - 0.05 kept_0 - 0.02 kept_1 nothing reaches the threshold (drops are negative): {1} (drop -0.01) must
     stay above {0} (-0.025) by 0.015 and above {0, 1} (-0.035) by 0.025, and all below the threshold."""
     m = selection_margins(linear_table([0.5, 0.1]), 0.5, 0.15, 2, tie_rtol=0.0)
-    assert (m.selection, m.found, m.candidates) == ((0,), True, ((0,), (1,)))
+    assert (m.best_ids, m.found, m.candidates) == ((0,), True, ((0,), (1,)))
     assert_allclose(m.threshold_margin[0], 0.205, atol=1e-15)
     assert np.isnan(m.threshold_margin[1]) and np.isnan(m.gap[0])
     assert_allclose(m.gap[1], 0.2, atol=1e-15)
     assert_allclose(m.conditional_mean, [0.05, 0.25], atol=1e-15)
     none = selection_margins(linear_table([-0.05, -0.02], 1.0), 0.5, 0.15, 2, tie_rtol=0.0)
-    assert (none.selection, none.found) == ((1,), False)
+    assert (none.best_ids, none.found) == ((1,), False)
     assert_allclose(none.gap, [0.015, np.nan, 0.025], atol=1e-15)
     mean = 1 - 0.035
     assert_allclose(none.threshold_margin, [0.15 * mean + 0.025, 0.15 * mean + 0.01, 0.15 * mean + 0.035], atol=1e-15)

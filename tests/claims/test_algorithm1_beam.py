@@ -342,10 +342,10 @@ def test_the_released_code_is_cited_by_file_and_commit(monkeypatch, tmp_path):
     checkout."""
     import subprocess
 
-    from proofs_checks.claims.algorithm1_beam import released_code_reference, statement
+    from proofs_checks.claims.algorithm1_beam import released_code_source, statement
 
     monkeypatch.delenv("FRED_AUTHORS_CHECKOUT", raising=False)
-    ref = released_code_reference()
+    ref = released_code_source()
     assert (ref["file"], ref["commit"]) == ("fred/explainer.py", "ead469e")
     assert "fred/explainer.py of github gianluigilopardo/fred, commit ead469e" in statement(ref)
     (tmp_path / "fred").mkdir()
@@ -356,7 +356,7 @@ def test_the_released_code_is_cited_by_file_and_commit(monkeypatch, tmp_path):
     subprocess.run(git + ["commit", "-q", "-m", "x"], check=True)
     head = subprocess.run(git[:3] + ["rev-parse", "HEAD"], capture_output=True, text=True, check=True).stdout.strip()
     monkeypatch.setenv("FRED_AUTHORS_CHECKOUT", str(tmp_path))
-    ref = released_code_reference()
+    ref = released_code_source()
     assert ref["commit"] == head and "checkout" in ref["from"]
 
 
@@ -379,7 +379,7 @@ def test_the_box_table_separates_under_both_baselines():
     """TABLE, which proofs_checks.kit runs explainers of either baseline on: with f(xi) = 1 >= 1, Algorithm 1 returns
     (0, 1, 2, 4) and the beam the whole document under both baselines. Catches a change of the constant the kit
     relies on."""
-    from proofs_checks.claims.algorithm1_beam import COUNTEREXAMPLE_TABLE
+    from analytic.beam import COUNTEREXAMPLE_TABLE
 
     assert COUNTEREXAMPLE_TABLE == TABLE
     for baseline in ("mean", "original"):

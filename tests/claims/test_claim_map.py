@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from proofs_checks.claims import CLAIMS
+from proofs_checks.claim_index import CLAIMS
 from proofs_checks.results import KINDS
 
 ROOT = Path(__file__).resolve().parents[2]

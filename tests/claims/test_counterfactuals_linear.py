@@ -33,10 +33,8 @@ def _linear_classifier(weights: dict[str, float], intercept: float):
 
 
 @pytest.fixture(scope="module")
-def result():
-    from proofs_checks.claims import counterfactuals_linear
-
-    return counterfactuals_linear.check()
+def result(reference_runs):
+    return reference_runs.result("counterfactuals-linear")  # the session's one run of the claim (tests/conftest.py)
 
 
 def step(result, name):

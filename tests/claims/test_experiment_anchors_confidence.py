@@ -44,10 +44,8 @@ OTHERS = ("fred", "fredpos", "lime", "shap")
 
 
 @pytest.fixture(scope="module")
-def result():
-    from proofs_checks.claims import experiment_anchors_confidence
-
-    return experiment_anchors_confidence.check()
+def result(reference_runs):
+    return reference_runs.result("experiment-anchors-confidence")  # the session's one run of the claim (tests/conftest.py)
 
 
 def _step(result, suffix: str):

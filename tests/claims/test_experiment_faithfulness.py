@@ -41,10 +41,8 @@ COLUMN = {"sufficiency": "sufficiency", "comprehensiveness": "comprehensiveness"
 
 
 @pytest.fixture(scope="module")
-def result():
-    from proofs_checks.claims import experiment_faithfulness
-
-    return experiment_faithfulness.check()
+def result(reference_runs):
+    return reference_runs.result("experiment-faithfulness")  # the session's one run of the claim (tests/conftest.py)
 
 
 def _step(result, suffix: str):

@@ -26,10 +26,8 @@ Z = NormalDist().inv_cdf(1 - 0.05 / 6)
 
 
 @pytest.fixture(scope="module")
-def result():
-    from proofs_checks.claims import experiment_lime_shap_close
-
-    return experiment_lime_shap_close.check()
+def result(reference_runs):
+    return reference_runs.result("experiment-lime-shap-close")  # the session's one run of the claim (tests/conftest.py)
 
 
 @pytest.fixture(scope="module")

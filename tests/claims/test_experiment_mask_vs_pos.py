@@ -36,10 +36,8 @@ STATED = {"sufficiency": -1, "comprehensiveness": 1, "proportion": 1}
 
 
 @pytest.fixture(scope="module")
-def result():
-    from proofs_checks.claims import experiment_mask_vs_pos
-
-    return experiment_mask_vs_pos.check()
+def result(reference_runs):
+    return reference_runs.result("experiment-mask-vs-pos")  # the session's one run of the claim (tests/conftest.py)
 
 
 def _step(result, suffix: str):

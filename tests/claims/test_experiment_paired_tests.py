@@ -19,7 +19,7 @@ from numpy.testing import assert_allclose
 from scipy import stats
 
 from proofs_checks.paired_tests import (
-    ALPHA,
+    LEVEL,
     FIVE_EXPLAINER_RUNS,
     MARGIN,
     ROOT,
@@ -77,7 +77,7 @@ def test_compare_adjusts_over_the_whole_family():
     tests = compare(run, [("a", "b"), ("a", "c"), ("a", "d")], ["time"])
     assert_allclose([t.p_raw for t in tests], [1 / 32] * 3, rtol=1e-12)
     assert_allclose([t.p_holm for t in tests], [3 / 32] * 3, rtol=1e-12)
-    assert not any(t.significant for t in tests) and all(t.better == "a" for t in tests) and ALPHA == 0.05
+    assert not any(t.significant for t in tests) and all(t.better == "a" for t in tests) and LEVEL == 0.05
 
 
 def _summary_means(md: Path) -> dict[str, dict[str, float]]:

@@ -22,10 +22,8 @@ CLAIM = "experiment-proportion-matching"
 
 
 @pytest.fixture(scope="module")
-def result():
-    from proofs_checks.claims import experiment_proportion_matching
-
-    return experiment_proportion_matching.check()
+def result(reference_runs):
+    return reference_runs.result("experiment-proportion-matching")  # the session's one run of the claim (tests/conftest.py)
 
 
 @pytest.fixture(scope="module")

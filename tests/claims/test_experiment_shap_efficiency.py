@@ -39,10 +39,8 @@ FORESTS = {"exp-tab:yelp_forest_1", "exp-tab:yelp_forest_5", "exp-tab:imdb_fores
 
 
 @pytest.fixture(scope="module")
-def result():
-    from proofs_checks.claims import experiment_shap_efficiency
-
-    return experiment_shap_efficiency.check()
+def result(reference_runs):
+    return reference_runs.result("experiment-shap-efficiency")  # the session's one run of the claim (tests/conftest.py)
 
 
 def test_steps_readings_and_verdict(result):

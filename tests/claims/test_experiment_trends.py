@@ -38,10 +38,8 @@ def _long(dataset, model):
 
 
 @pytest.fixture(scope="module")
-def result():
-    from proofs_checks.claims import experiment_trends
-
-    return experiment_trends.check()
+def result(reference_runs):
+    return reference_runs.result("experiment-trends")  # the session's one run of the claim (tests/conftest.py)
 
 
 @pytest.fixture(scope="module")

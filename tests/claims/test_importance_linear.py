@@ -53,10 +53,8 @@ def test_the_proofs_score_with_the_main_text_p_is_right_only_at_one_half():
 
 
 @pytest.fixture(scope="module")
-def result():
-    from proofs_checks.claims import importance_linear
-
-    return importance_linear.check()
+def result(reference_runs):
+    return reference_runs.result("importance-linear")  # the session's one run of the claim (tests/conftest.py)
 
 
 def test_importance_linear_step_statuses_and_verdict(result):

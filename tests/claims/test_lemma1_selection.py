@@ -31,10 +31,8 @@ HALF, EPS = Fraction(1, 2), Fraction(3, 20)
 
 
 @pytest.fixture(scope="module")
-def result():
-    from proofs_checks.claims import lemma1_selection
-
-    return lemma1_selection.check()
+def result(reference_runs):
+    return reference_runs.result("lemma1-selection")  # the session's one run of the claim (tests/conftest.py)
 
 
 def _values(result, step: str) -> dict:

@@ -51,10 +51,8 @@ def test_simulated_coverage_matches_formula(size, p, n):
 
 
 @pytest.fixture(scope="module")
-def result():
-    from proofs_checks.claims import lemma2
-
-    return lemma2.check()
+def result(reference_runs):
+    return reference_runs.result("lemma2")  # the session's one run of the claim (tests/conftest.py)
 
 
 def test_lemma2_step_statuses_and_verdict(result):

@@ -26,10 +26,8 @@ from fred.sampling import MAX_SAMPLES
 
 
 @pytest.fixture(scope="module")
-def result():
-    from proofs_checks.claims import lemma2_any_p
-
-    return lemma2_any_p.check()
+def result(reference_runs):
+    return reference_runs.result("lemma2-any-p")  # the session's one run of the claim (tests/conftest.py)
 
 
 def _values(result, step: str) -> dict:

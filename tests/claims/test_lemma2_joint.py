@@ -23,10 +23,8 @@ from fred import sample_size
 
 
 @pytest.fixture(scope="module")
-def result():
-    from proofs_checks.claims import lemma2_joint
-
-    return lemma2_joint.check()
+def result(reference_runs):
+    return reference_runs.result("lemma2-joint")  # the session's one run of the claim (tests/conftest.py)
 
 
 def _values(result, step: str) -> dict:

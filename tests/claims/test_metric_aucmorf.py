@@ -14,6 +14,7 @@ from fractions import Fraction
 import numpy as np
 import pytest
 
+from proofs_checks.aucmorf_formulas import area_value, printed_value, released_value
 from proofs_checks.claims import metric_aucmorf as m
 from proofs_checks.paper_experiments import BETTER, EXPLAINERS, METRICS, TABLES, row_line
 from proofs_checks.paper_source import paper_path
@@ -72,7 +73,7 @@ def test_the_printed_sum_is_an_area_over_the_perturbations(depth):
         poly = [(Fraction(1), Fraction(0))] + [(Fraction(k), curve[k]) for k in range(1, depth + 1)] + \
             [(Fraction(depth), Fraction(0))]
         shoelace = abs(sum(x0 * y1 - x1 * y0 for (x0, y0), (x1, y1) in zip(poly, poly[1:] + poly[:1]))) / 2
-        assert m.printed_value(curve, depth) == shoelace / depth
+        assert printed_value(curve, depth) == shoelace / depth
 
 
 def _exceeding(bound: Decimal) -> set[tuple[str, str]]:
@@ -131,21 +132,21 @@ def test_printed_sum_and_area_by_enumeration(depth):
     in either formula (the printed sum starts at k = 2) or a bound that the enumeration exceeds."""
     curves = list(itertools.product((0, 1), repeat=depth + 1))
     for curve in curves:
-        assert m.printed_value(curve, depth) == _trapezoids(curve, 2, depth)
-        assert m.area_value(curve, depth) == _trapezoids(curve, 1, depth)
-        assert m.printed_value(curve, depth) == m.area_value(curve, depth) - Fraction(curve[0] + curve[1], 2 * depth)
-    assert max(m.printed_value(c, depth) for c in curves) == Fraction(depth - 1, depth)
-    assert max(m.area_value(c, depth) for c in curves) == 1
-    assert m.printed_value((0,), 0) is None
+        assert printed_value(curve, depth) == _trapezoids(curve, 2, depth)
+        assert area_value(curve, depth) == _trapezoids(curve, 1, depth)
+        assert printed_value(curve, depth) == area_value(curve, depth) - Fraction(curve[0] + curve[1], 2 * depth)
+    assert max(printed_value(c, depth) for c in curves) == Fraction(depth - 1, depth)
+    assert max(area_value(c, depth) for c in curves) == 1
+    assert printed_value((0,), 0) is None
 
 
 def test_released_quantity_by_hand():
     """Hand values of the released quantity: one token whose masking raises 1/2 to 3/4 gives (1 + 3/2)/2 = 5/4; an
     empty ranking gives 1; three tokens, ranking of two, 1 -> 1/2 -> 1/4 padded once: (3/4 + 3/8 + 1/4)/3 = 11/24.
     Catches a missing normalisation by f(xi), padding or first segment."""
-    assert m.released_value([Fraction(1, 2), Fraction(3, 4)], 1) == Fraction(5, 4)
-    assert m.released_value([Fraction(3, 4)], 3) == 1
-    assert m.released_value([1, Fraction(1, 2), Fraction(1, 4)], 3) == Fraction(11, 24)
+    assert released_value([Fraction(1, 2), Fraction(3, 4)], 1) == Fraction(5, 4)
+    assert released_value([Fraction(3, 4)], 3) == 1
+    assert released_value([1, Fraction(1, 2), Fraction(1, 4)], 3) == Fraction(11, 24)
 
 
 def test_this_projects_check_can_fail(monkeypatch):
@@ -155,7 +156,7 @@ def test_this_projects_check_can_fail(monkeypatch):
         depth = min(20, len(ranking))
         curve = [f([" ".join("UNK" if i in ranking[:k] else t for i, t in enumerate(tokens))])[0]
                  for k in range(depth + 1)]
-        return float(m.area_value([Fraction(v) for v in curve], depth)) if depth >= 2 else np.nan
+        return float(area_value([Fraction(v) for v in curve], depth)) if depth >= 2 else np.nan
 
     monkeypatch.setattr(m, "aucmorf", area_instead)
     ok, values = m.ours_against_formulas()

@@ -13,7 +13,8 @@ import pytest
 from numpy.testing import assert_allclose
 
 from fred import Fred
-from proofs_checks.claims import lemma1, minilm_lemma1
+from proofs_checks import lemma1_monte_carlo
+from proofs_checks.claims import minilm_lemma1
 from proofs_checks.seeds import statistical_seed
 
 
@@ -84,12 +85,13 @@ def test_monte_carlo_check_fails_on_a_model_other_than_the_tables(minilm, monkey
     """Catches a check that cannot fail: FRED explaining 1 - f while the exact drops are f's must be flagged
     (the drops change sign; the bound is computed for a false-alarm probability of 1e-6, as in the claim)."""
     case = minilm.cases[-1]
-    monkeypatch.setattr(lemma1, "table_from_classifier", lambda clf, tokens, label=None: case.table)
+    monkeypatch.setattr(lemma1_monte_carlo, "table_from_classifier", lambda clf, tokens, label=None: case.table)
 
     def flipped(texts):
         return minilm.model.predict_proba(list(texts))[:, ::-1]
 
-    _, values = lemma1.monte_carlo([("flipped", flipped, case.tokens, 1)], statistical_seed(5), "a flipped model")
+    _, values = lemma1_monte_carlo.monte_carlo([("flipped", flipped, case.tokens, 1)], statistical_seed(5),
+                                               "a flipped model")
     assert values["failures"], values
 
 

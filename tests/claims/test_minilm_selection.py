@@ -12,8 +12,8 @@ import numpy as np
 import pytest
 
 from fred import Fred
+from fred_constants import EPS, MAX_LEN, P
 from proofs_checks.claims import minilm_selection
-from proofs_checks.selection_cases import EPS, MAX_LEN, P
 
 
 @pytest.fixture(scope="module")

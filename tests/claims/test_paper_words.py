@@ -10,7 +10,7 @@ import importlib
 
 import pytest
 
-from proofs_checks.claims import CLAIMS
+from proofs_checks.claim_index import CLAIMS
 from proofs_checks.paper_source import PAPER_ENV, paper_lines, paper_path, quote_problem, quote_problems
 from proofs_checks.results import Quote, Reading
 

@@ -24,8 +24,8 @@ CORPUS = ["aa bb"] + ["bb"] * 6  # N = 7, N_aa = 1, N_bb = 7
 
 
 @pytest.fixture(scope="module")
-def result():
-    return claim.check()
+def result(reference_runs):
+    return reference_runs.result(claim.CLAIM)  # the session's one run of the claim (tests/conftest.py)
 
 
 def _idf_matches(vec, expected: dict) -> bool:
@@ -88,7 +88,7 @@ def test_the_counterexample_is_minimal_by_a_closed_form_scan(result):
     """Every corpus of N < 7 documents (1 <= N_aa, N_bb <= N) and lambda pair of the claim's grid: with the closed
     form above and Definition 1's idfs, no case inside the hypotheses (distinct lambda_j v_j) has Eq. (2)'s every
     solution avoid the word of larger lambda_j v_j; at N = 7 the first such case is (N_aa, N_bb) = (1, 7), lambda =
-    (1/2, 1). Catches a minimality claim that the claim's own scan (scikit-learn and analytic.eq2_solutions) gets
+    (1/2, 1). Catches a minimality claim that the claim's own scan (scikit-learn and analytic.exact_explain) gets
     wrong."""
     def breaks(n, n_a, n_b, la, lb):
         va, vb = math.log((n + 1) / (n_a + 1)) + 1, math.log((n + 1) / (n_b + 1)) + 1

@@ -52,10 +52,8 @@ def _solutions(drops, threshold, max_len):
 
 
 @pytest.fixture(scope="module")
-def result():
-    from proofs_checks.claims import prop1_linear
-
-    return prop1_linear.check()
+def result(reference_runs):
+    return reference_runs.result("prop1-linear")  # the session's one run of the claim (tests/conftest.py)
 
 
 def test_prop1_linear_step_statuses_and_verdict(result):

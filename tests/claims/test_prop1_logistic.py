@@ -54,10 +54,8 @@ def test_top_weight_sets_have_the_largest_drop_at_every_size_and_fred_picks_one(
 
 
 @pytest.fixture(scope="module")
-def result():
-    from proofs_checks.claims import prop1_logistic
-
-    return prop1_logistic.check()
+def result(reference_runs):
+    return reference_runs.result("prop1-logistic")  # the session's one run of the claim (tests/conftest.py)
 
 
 def test_prop1_logistic_step_statuses_and_verdict(result):

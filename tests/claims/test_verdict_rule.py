@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from fred_constants import DELTA
 from proofs_checks.claims import lemma1
 from proofs_checks.results import ClaimResult, Quote, Reading, StepResult, argued, checked, decide, hypotheses
 
@@ -191,7 +192,7 @@ def test_no_claim_module_types_a_status():
 @pytest.fixture()
 def quiet_lemma1(monkeypatch):
     """lemma1's check with its slow Monte Carlo step replaced by a canned passing result."""
-    canned = {"runs": 0, "false_alarm_probability": lemma1.DELTA, "seed": lemma1.SEED, "failures": []}
+    canned = {"runs": 0, "false_alarm_probability": DELTA, "seed": lemma1.SEED, "failures": []}
     monkeypatch.setattr(lemma1, "monte_carlo", lambda boxes, seed, models: ("canned", canned))
     return canned
 

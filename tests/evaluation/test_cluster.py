@@ -18,7 +18,8 @@ import time
 
 import pytest
 
-from fred.evaluation.runner import RunConfig, run
+from fred.evaluation.config import RunConfig
+from fred.evaluation.runner import run
 from tests.evaluation.conftest import write_data
 
 distributed = pytest.importorskip("distributed")

@@ -10,11 +10,13 @@ from dataclasses import replace
 import numpy as np
 import pytest
 
-from fred.evaluation import runner
+from fred.evaluation import execution, runner, store
 from fred.evaluation.__main__ import main
+from fred.evaluation.config import RunConfig
+from fred.evaluation.documents import document_seeds, select_documents
 from fred.evaluation.explainers import Attribution, AnchorAdapter, token_starts, top_k
-from fred.evaluation.runner import (MINILM_ORDER_NOTE, RunConfig, RunResult, document_seeds, markdown, run,
-                                   select_documents)
+from fred.evaluation.runner import run
+from fred.evaluation.summary import MINILM_ORDER_NOTE, RunResult, markdown
 
 # shap's import emits matplotlib deprecation notices unrelated to this code.
 pytestmark = pytest.mark.filterwarnings("ignore::PendingDeprecationWarning")
@@ -151,7 +153,7 @@ def test_interrupted_run_resumes_without_redoing_or_duplicating(larger_data_dir,
     config = _config(larger_data_dir, n_docs=5)
     clean = run(config, tmp_path / "clean", workers=0, progress=False)
     calls = []
-    original = runner.explain_document
+    original = execution.explain_document
 
     def failing(context, doc, index, text):
         if len(calls) == 2:
@@ -159,13 +161,13 @@ def test_interrupted_run_resumes_without_redoing_or_duplicating(larger_data_dir,
         calls.append(doc)
         return original(context, doc, index, text)
 
-    monkeypatch.setattr(runner, "explain_document", failing)
+    monkeypatch.setattr(execution, "explain_document", failing)
     with pytest.raises(KeyboardInterrupt):
         run(config, tmp_path / "resumed", workers=0, progress=False)
     csv_path = tmp_path / "resumed" / f"{config.stem}.csv"
     with open(csv_path, "a") as handle:
         handle.write("2,17,fred,0.6")
-    monkeypatch.setattr(runner, "explain_document", lambda *a: (calls.append(a[1]), original(*a))[1])
+    monkeypatch.setattr(execution, "explain_document", lambda *a: (calls.append(a[1]), original(*a))[1])
     resumed = run(config, tmp_path / "resumed", workers=0, progress=False)
     assert calls == [0, 1, 2, 3, 4]
     assert _without_time(resumed.rows) == _without_time(clean.rows)
@@ -180,30 +182,30 @@ def test_a_signal_right_after_a_document_is_written_still_records_it(larger_data
     that one document, the count read back from the CSV. Catches a session recorded only for documents counted
     after their write returned, which left the run of the first signal test on a loaded machine unrecorded."""
     config = _config(larger_data_dir, n_docs=3)
-    original = runner._append_rows
+    original = runner.append_rows
 
     def interrupted(handle, rows):
         original(handle, rows)
         raise KeyboardInterrupt
 
-    monkeypatch.setattr(runner, "_append_rows", interrupted)
+    monkeypatch.setattr(runner, "append_rows", interrupted)
     with pytest.raises(KeyboardInterrupt):
         run(config, tmp_path, workers=0, progress=False)
     record = json.loads((tmp_path / f"{config.stem}.run.json").read_text())
     assert [(s["documents"], s.get("interrupted")) for s in record["sessions"]] == [(1, True)], record["sessions"]
-    assert {r["doc"] for r in runner.read_rows(tmp_path / f"{config.stem}.csv")} == {0}
+    assert {r["doc"] for r in store.read_rows(tmp_path / f"{config.stem}.csv")} == {0}
 
 
 def test_default_execution_is_in_process_for_small_runs(monkeypatch):
     """The default (workers=None) uses a cluster from 20 pending documents on a machine of 2 cores, never on one
     core; an explicit size or scheduler always does when documents are pending, workers=0 never. Catches a small
     run paying for a cluster it does not need, or an explicit choice overridden."""
-    monkeypatch.setattr(runner, "default_workers", lambda: 2)
-    assert [runner._on_cluster(None, None, n) for n in (0, 19, 20)] == [False, False, True]
-    assert [runner._on_cluster(w, None, 1) for w in (0, 1, 3)] == [False, True, True]
-    assert runner._on_cluster(0, "tcp://127.0.0.1:8786", 1) and not runner._on_cluster(0, None, 100)
-    monkeypatch.setattr(runner, "default_workers", lambda: 1)
-    assert not runner._on_cluster(None, None, 100)
+    monkeypatch.setattr(execution, "default_workers", lambda: 2)
+    assert [execution._on_cluster(None, None, n) for n in (0, 19, 20)] == [False, False, True]
+    assert [execution._on_cluster(w, None, 1) for w in (0, 1, 3)] == [False, True, True]
+    assert execution._on_cluster(0, "tcp://127.0.0.1:8786", 1) and not execution._on_cluster(0, None, 100)
+    monkeypatch.setattr(execution, "default_workers", lambda: 1)
+    assert not execution._on_cluster(None, None, 100)
 
 
 def test_another_configuration_is_refused_unless_restarted(data_dir, tmp_path):

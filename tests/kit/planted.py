@@ -23,9 +23,10 @@ import numpy as np
 from fred import Fred
 from fred._validation import check_positive_int, check_probability, check_text
 from fred.sampling import ExactSampler, MaskSampler, Perturbations, sample_size
-from proofs_checks import ExplainerTags, explainer_tags
+from fred_constants import ALPHA, EPS, MAX_LEN, P, TIE_RTOL
+from proofs_checks import ExplainerTags, check_explainer, explainer_tags
 from proofs_checks.authors_adapter import AdaptedExplanation
-from proofs_checks.seeds import statistical_seed
+from proofs_checks.seeds import SEED_ENV, statistical_seed
 
 SEED = statistical_seed(0)
 
@@ -107,7 +108,7 @@ class _Wrapper:
 class ClippedP(_Wrapper):
     """Clamps p into [0.01, 0.99] "so that any p works"."""
 
-    def explain(self, text, label=None, p=0.5, eps=0.15, max_len=10, n_samples=None):
+    def explain(self, text, label=None, p=P, eps=EPS, max_len=MAX_LEN, n_samples=None):
         clipped = min(max(p, 0.01), 0.99) if isinstance(p, float) else p
         return self.fred.explain(text, label=label, p=clipped, eps=eps, max_len=max_len, n_samples=n_samples)
 
@@ -115,10 +116,10 @@ class ClippedP(_Wrapper):
 class MostImportantFirst(_Wrapper):
     """Lists the selected positions by decreasing importance (for display)."""
 
-    def explain(self, text, label=None, p=0.5, eps=0.15, max_len=10, n_samples=None):
+    def explain(self, text, label=None, p=P, eps=EPS, max_len=MAX_LEN, n_samples=None):
         exp = self.fred.explain(text, label=label, p=p, eps=eps, max_len=max_len, n_samples=n_samples)
-        ids = tuple(sorted(exp.best_ids, key=lambda i: -exp.importances[i]))
-        return AdaptedExplanation(ids, exp.found, tuple(exp.importances))
+        best_ids = tuple(sorted(exp.best_ids, key=lambda i: -exp.importances[i]))
+        return AdaptedExplanation(best_ids, exp.found, tuple(exp.importances))
 
 
 class Lowercased:
@@ -127,7 +128,7 @@ class Lowercased:
     def __init__(self, classifier_fn, exact):
         self.fred = _fred(classifier_fn, exact)
 
-    def explain(self, text, label=None, p=0.5, eps=0.15, max_len=10, n_samples=None):
+    def explain(self, text, label=None, p=P, eps=EPS, max_len=MAX_LEN, n_samples=None):
         text = text.lower() if isinstance(text, str) else text
         return self.fred.explain(text, label=label, p=p, eps=eps, max_len=max_len, n_samples=n_samples)
 
@@ -139,7 +140,7 @@ class ReversedTies:
     def __init__(self, classifier_fn, exact):
         self.fred = _fred(lambda texts: classifier_fn([" ".join(t.split()[::-1]) for t in texts]), exact)
 
-    def explain(self, text, label=None, p=0.5, eps=0.15, max_len=10, n_samples=None):
+    def explain(self, text, label=None, p=P, eps=EPS, max_len=MAX_LEN, n_samples=None):
         reversed_text = " ".join(text.split()[::-1]) if isinstance(text, str) else text
         exp = self.fred.explain(reversed_text, label=label, p=p, eps=eps, max_len=max_len, n_samples=n_samples)
         b = len(exp.tokens)
@@ -173,7 +174,7 @@ class ToyFred:
         self.classifier_fn, self.exact = classifier_fn, exact
         self.empty_mean_as_zero, self.conditioned = empty_mean_as_zero, conditioned
 
-    def explain(self, text, label=None, p=0.5, eps=0.15, max_len=10, n_samples=None):
+    def explain(self, text, label=None, p=P, eps=EPS, max_len=MAX_LEN, n_samples=None):
         tokens = check_text(text)
         p, eps = check_probability(p, "p"), check_probability(eps, "eps", high_open=False)
         max_len = check_positive_int(max_len, "max_len")
@@ -187,14 +188,14 @@ class ToyFred:
             k = rows.sum(axis=1)
             weights = p**k * (1 - p) ** (b - k)
         else:
-            n = n_samples if n_samples is not None else sample_size(0.95, p, min(max_len, b))
+            n = n_samples if n_samples is not None else sample_size(ALPHA, p, min(max_len, b))
             rows = np.random.default_rng(SEED).random((n, b)) < p
             weights = np.full(n, 1.0 / n)
         scores = np.asarray(self.classifier_fn([" ".join(self.MASK if z else t for z, t in zip(row, tokens))
                                                 for row in rows]), dtype=float)
         f = scores if column is None else scores[:, column]
         mean = float(weights @ f)
-        tie = 1e-12 * max(1.0, float(np.max(np.abs(f))))
+        tie = TIE_RTOL * max(1.0, float(np.max(np.abs(f))))
 
         def drop(candidate):
             covered = rows[:, list(candidate)].all(axis=1)
@@ -338,9 +339,6 @@ def wrong(*parts: str) -> list[Planted]:
 
 def assert_fails_exactly(entry: Planted, monkeypatch) -> None:
     """The kit fails exactly ``entry.kit_fails`` on ``entry``, without errors, at the default seeds."""
-    from proofs_checks import check_explainer
-    from proofs_checks.seeds import SEED_ENV
-
     monkeypatch.delenv(SEED_ENV, raising=False)
     report = check_explainer(entry.factory)
     failed = {o.name for o in report.outcomes if o.status == "failed"}

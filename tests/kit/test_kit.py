@@ -13,6 +13,7 @@ import numpy as np
 import pytest
 
 from fred import Fred
+from fred_constants import EPS, MAX_LEN, P
 from proofs_checks import (
     CheckOutcome,
     ExplainerTags,
@@ -24,7 +25,8 @@ from proofs_checks import (
     parametrize_with_checks,
 )
 from proofs_checks.kit import CHECKS
-from proofs_checks.kit.tags import CAPABILITIES
+from proofs_checks.kit.checks import harness
+from proofs_checks.kit.tags import CAPABILITIES, DECLARED_SEARCHES
 
 
 class Raises:
@@ -33,7 +35,7 @@ class Raises:
     def __init__(self, classifier_fn, exact=False):
         pass
 
-    def explain(self, text, label=None, p=0.5, eps=0.15, max_len=10, n_samples=None):
+    def explain(self, text, label=None, p=P, eps=EPS, max_len=MAX_LEN, n_samples=None):
         raise RuntimeError("boom inside explain")
 
 
@@ -54,6 +56,26 @@ def test_the_kit_has_at_least_25_documented_checks():
     for check in CHECKS:
         assert check.__name__.startswith("check_") and len(inspect.getdoc(check)) > 60, check.__name__
         assert set(check.needs) <= set(CAPABILITIES), check.__name__
+
+
+def test_checks_run_part_by_part_whatever_the_import_order(monkeypatch):
+    """Catches a registry ordered by the import order of the check modules (the package's __init__ imports them
+    alphabetically, drops before sampling): checks registered out of order come out in the order of PARTS, each
+    part in definition order, and the kit's CHECKS go through every part in that order."""
+
+    def check_of(part: str, name: str):
+        def check(make_explainer):
+            return None
+
+        check.__name__, check.__module__ = name, f"proofs_checks.kit.checks.{part}"
+        return check
+
+    monkeypatch.setattr(harness, "CHECKS", [])
+    for part, name in [("interface", "i1"), ("sampling", "s1"), ("interface", "i2"), ("drops", "d1")]:
+        harness.check_needing()(check_of(part, name))
+    assert [c.__name__ for c in harness.CHECKS] == ["s1", "d1", "i1", "i2"]
+    parts = [harness.PARTS.index(c.__module__.rsplit(".", 1)[-1]) for c in CHECKS]
+    assert parts == sorted(parts) and set(parts) == set(range(len(harness.PARTS)))
 
 
 def test_reference_explainer_passes_every_check():
@@ -128,6 +150,12 @@ def test_tags_refuse_wrong_values_and_default_to_the_papers_variants():
     with pytest.raises(NotApplicable, match="exact mode"):
         ExplainerTags().require("exact")
     assert get_tags(fred_factory).exact and get_tags(fred_factory).fred_options
+
+
+def test_tags_declare_algorithm1_or_a_beam():
+    """Catches a reordering or an extension of fred_constants.STRATEGIES (whose first two the tags accept) changing
+    what a factory may declare: Algorithm 1's exhaustive search or a beam."""
+    assert DECLARED_SEARCHES == ("exhaustive", "beam")
 
 
 def test_fred_factory_passes_freds_options_and_seed_through():

@@ -16,6 +16,7 @@ import numpy as np
 import pytest
 
 from fred import Fred
+from fred_constants import EPS, MAX_LEN, P
 from proofs_checks.comparison import Comparison, run_against
 from proofs_checks.kit import explainer_tags, fred_factory
 from proofs_checks.seeds import SEED_ENV
@@ -27,7 +28,7 @@ class DropsAgainstKeptRows:
     def __init__(self, classifier_fn, random_state=None):
         self.fred = fred_factory(classifier_fn, random_state=random_state)
 
-    def explain(self, text, label=None, p=0.5, eps=0.15, max_len=10, n_samples=None):
+    def explain(self, text, label=None, p=P, eps=EPS, max_len=MAX_LEN, n_samples=None):
         exp = self.fred.explain(text, label=label, p=p, eps=eps, max_len=max_len, n_samples=n_samples)
         rows = exp.sample_perturbed
 

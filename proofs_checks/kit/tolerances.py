@@ -1,4 +1,4 @@
-"""What the kit accepts from an explainer: the exact referee's answer up to a stated tolerance.
+"""The kit's tolerances, and what it accepts from an explainer: the exact referee's answer up to those tolerances.
 
 An exact explainer (all 2**b patterns) must match :mod:`analytic.referee` up to rounding. A Monte Carlo one
 is held to Hoeffding bounds (Lemma 1): with n rows, a candidate c perturbed in n_c of them and f of range R,
@@ -19,12 +19,10 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 from math import comb
-from typing import Sequence
-
 import numpy as np
 from scipy import stats
 
-from analytic import all_drops, hoeffding_drop_bound
+from analytic import all_drops, expected_prediction, hoeffding_drop_bound
 from analytic.referee import popcounts, positions_of
 
 #: Relative tolerance of an exact explainer's drops (rounding of sums over 2**b patterns).
@@ -109,7 +107,7 @@ def admissible(table, p: float, eps: float, max_len: int, best_ids, found: bool 
     """None when Algorithm 1 (Eqs. 1-2, exhaustive search) can return ``best_ids`` (and ``found``) on drops
     within ``tol`` of the exact ones; else the reason, with the numbers.
 
-    With exact drops D(c), reference R (E[f], or f(xi) for baseline "original") and threshold T = eps R,
+    With exact drops D(c), baseline value v (E[f], or f(xi) for baseline "original") and threshold T = eps v,
     estimated within t_|c| and eps t_0:
 
     * size j *surely qualifies* if some |c| = j has D(c) - t_j >= T + eps t_0 (the search must stop by j);
@@ -130,13 +128,13 @@ def admissible(table, p: float, eps: float, max_len: int, best_ids, found: bool 
     """
     table = np.asarray(table, dtype=float)
     b = int(table.size).bit_length() - 1
-    ids = as_positions(best_ids, b)
-    if isinstance(ids, str):
-        return ids
+    best_ids = as_positions(best_ids, b)
+    if isinstance(best_ids, str):
+        return best_ids
     top = min(max_len, b)
     drops = all_drops(table, p, baseline=baseline)
-    reference = _reference(table, p, baseline)
-    threshold = eps * reference
+    baseline_value = _baseline_value(table, p, baseline)
+    threshold = eps * baseline_value
     t_threshold = eps * tol.mean
     sizes = popcounts(b)
     best = {}  # size -> (best code, its drop)
@@ -152,42 +150,42 @@ def admissible(table, p: float, eps: float, max_len: int, best_ids, found: bool 
                 f"(tolerances {tol.of_size(size):.3g}, {t_threshold:.3g})")
 
     def as_found() -> str | None:
-        k = len(ids)
+        k = len(best_ids)
         if k == 0:
             return "no selection (best_ids is empty) although the explanation is found"
         if k > top:
-            return f"best_ids {ids} has {k} positions, more than min(max_len, b) = {top}"
+            return f"best_ids {best_ids} has {k} positions, more than min(max_len, b) = {top}"
         earlier = [j for j in sure if j < k]
         if earlier:
-            return f"best_ids {ids} has size {k} but size {earlier[0]} already reaches the threshold: " \
+            return f"best_ids {best_ids} has size {k} but size {earlier[0]} already reaches the threshold: " \
                    + describe(earlier[0])
-        d = float(drops[sum(1 << i for i in ids)])
+        d = float(drops[sum(1 << i for i in best_ids)])
         t = tol.of_size(k)
         if d + t < threshold - t_threshold:
-            return f"best_ids {ids} has drop {d:.6g} < threshold {threshold:.6g} = eps x {reference:.6g} " \
+            return f"best_ids {best_ids} has drop {d:.6g} < threshold {threshold:.6g} = eps x {baseline_value:.6g} " \
                    f"(tolerances {t:.3g}, {t_threshold:.3g})"
         if d + t < best[k][1] - t:
-            return f"best_ids {ids} has drop {d:.6g} but {positions_of(best[k][0])} of the same size has " \
+            return f"best_ids {best_ids} has drop {d:.6g} but {positions_of(best[k][0])} of the same size has " \
                    f"{best[k][1]:.6g} (tolerance {t:.3g} each)"
         return None
 
     def as_not_found() -> str | None:
         if sure:
-            return f"best_ids {ids} is not found but size {sure[0]} reaches the threshold: " + describe(sure[0])
+            return f"best_ids {best_ids} is not found but size {sure[0]} reaches the threshold: " + describe(sure[0])
         lows = {j: best[j][1] - tol.of_size(j) for j in best}
-        if not ids:
+        if not best_ids:
             if max(lows.values()) >= 0:
                 j = max(lows, key=lows.get)
                 return f"no selection although {positions_of(best[j][0])} has drop {best[j][1]:.6g} > 0 " \
                        f"(tolerance {tol.of_size(j):.3g}); Algorithm 1 keeps the best candidate"
             return None
-        if len(ids) > top:
-            return f"best_ids {ids} has {len(ids)} positions, more than min(max_len, b) = {top}"
-        d = float(drops[sum(1 << i for i in ids)])
+        if len(best_ids) > top:
+            return f"best_ids {best_ids} has {len(best_ids)} positions, more than min(max_len, b) = {top}"
+        d = float(drops[sum(1 << i for i in best_ids)])
         j = max(lows, key=lows.get)
-        if d + tol.of_size(len(ids)) < lows[j]:
-            return (f"best_ids {ids} (no size reaches the threshold) has drop {d:.6g}, below "
-                    f"{positions_of(best[j][0])} with {best[j][1]:.6g} (tolerances {tol.of_size(len(ids)):.3g}, "
+        if d + tol.of_size(len(best_ids)) < lows[j]:
+            return (f"best_ids {best_ids} (no size reaches the threshold) has drop {d:.6g}, below "
+                    f"{positions_of(best[j][0])} with {best[j][1]:.6g} (tolerances {tol.of_size(len(best_ids)):.3g}, "
                     f"{tol.of_size(j):.3g}); Algorithm 1 returns the best candidate over all sizes")
         return None
 
@@ -198,9 +196,8 @@ def admissible(table, p: float, eps: float, max_len: int, best_ids, found: bool 
     return as_found() if bool(found) else as_not_found()
 
 
-def _reference(table: np.ndarray, p: float, baseline: str) -> float:
-    from analytic import expected_prediction
-
+def _baseline_value(table: np.ndarray, p: float, baseline: str) -> float:
+    """What drops are measured from: E[f] (baseline "mean", Eq. 1) or f(xi) (baseline "original")."""
     return expected_prediction(table, p) if baseline == "mean" else float(table[0])
 
 
@@ -210,7 +207,7 @@ def decided_size(table, p: float, eps: float, max_len: int, tol: Tolerance, *, b
     table = np.asarray(table, dtype=float)
     b = int(table.size).bit_length() - 1
     drops = all_drops(table, p, baseline=baseline)
-    threshold = eps * _reference(table, p, baseline)
+    threshold = eps * _baseline_value(table, p, baseline)
     sizes = popcounts(b)
     for size in range(1, min(max_len, b) + 1):
         d = float(drops[sizes == size].max())
@@ -221,7 +218,3 @@ def decided_size(table, p: float, eps: float, max_len: int, tol: Tolerance, *, b
             return None
     return 0
 
-
-def positions_in(rows: np.ndarray, ids: Sequence[int]) -> int:
-    """Number of rows perturbing every position of ``ids``."""
-    return int(rows[:, list(ids)].all(axis=1).sum()) if len(ids) else len(rows)

@@ -1,0 +1,43 @@
+"""Every kit check's outcome on the reference explainer and on each planted modification, as JSON.
+
+Issue 27 asks that a restructuring leave the kit's outcomes on every planted modification identical: run this
+before and after (``PYTHONPATH=<old checkout> python tools/kit_outcomes.py > before.json``) and compare the two
+files with ``diff``. Statuses and messages are both recorded, so a changed tolerance or value shows too. Runs at
+the default seeds (``FRED_STATISTICAL_SEED`` unset), the seeds the planted catalogue pins.
+
+    python tools/kit_outcomes.py [--only NAME ...] > outcomes.json
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+from pathlib import Path
+
+os.environ.pop("FRED_STATISTICAL_SEED", None)  # the catalogue's pinned outcomes are those of the default seeds
+sys.path.insert(0, str(Path(os.environ.get("PYTHONPATH", "").split(os.pathsep)[0] or Path(__file__).parents[1])))
+
+from proofs_checks import check_explainer, fred_factory  # noqa: E402
+from tests.kit.planted import CATALOGUE  # noqa: E402
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--only", nargs="*", default=None, help="planted entries to run (default: all)")
+    args = parser.parse_args(argv)
+    entries = [("reference", fred_factory)] + [(e.name, e.factory) for e in CATALOGUE]
+    out = {}
+    for name, factory in entries:
+        if args.only is not None and name not in args.only:
+            continue
+        out[name] = check_explainer(factory).to_dict()
+        print(f"{name}: {out[name]['counts']}", file=sys.stderr)
+    json.dump(out, sys.stdout, indent=1, sort_keys=True, default=str)
+    print()
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
