@@ -34,7 +34,16 @@ from .counterfactual import (
     minimal_flip_size,
     predicted_class,
 )
-from .patterns import check_b, check_table, code_of, pattern_weights, popcounts, positions_of, superset_sums
+from .patterns import (
+    check_b,
+    check_max_len,
+    check_table,
+    code_of,
+    pattern_weights,
+    popcounts,
+    positions_of,
+    superset_sums,
+)
 from .lemma1 import drop_asymptotic_variance, empirical_drop, hoeffding_drop_bound, lemma1_limit
 from .lemma2 import (
     binomial_identity_sym,
@@ -125,6 +134,7 @@ __all__ = [
     "binomial_identity_sym",
     "candidate_failure",
     "check_b",
+    "check_max_len",
     "check_table",
     "check_vectorizer",
     "code_of",

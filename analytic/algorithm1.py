@@ -40,7 +40,7 @@ from typing import Mapping, Sequence
 
 import numpy as np
 
-from .patterns import check_b
+from .patterns import check_b, check_max_len
 from .referee import scaled_drops
 
 
@@ -68,12 +68,6 @@ def _check_eps(eps) -> None:
     if not 0 < eps <= 1:
         raise ValueError(f"eps must lie in (0, 1], got {eps!r}")
 
-
-def _check_max_len(max_len) -> None:
-    if isinstance(max_len, bool) or not isinstance(max_len, numbers.Integral):
-        raise TypeError(f"max_len must be an integer >= 1, got {type(max_len).__name__}")
-    if max_len < 1:
-        raise ValueError(f"max_len must be an integer >= 1, got {max_len!r}")
 
 
 def pattern_rows(b: int) -> list[tuple[bool, ...]]:
@@ -121,7 +115,7 @@ def algorithm1_literal(perturbed: Sequence[Sequence[bool]], f: Sequence, eps, ma
     if len(f) != len(rows):
         raise ValueError(f"f must hold one prediction per row: {len(rows)} rows, got {len(f)} values")
     _check_eps(eps)
-    _check_max_len(max_len)
+    check_max_len(max_len)
     b = len(rows[0])
     mean = sum(f) / len(f)
     d = [mean - v for v in f]
@@ -161,7 +155,7 @@ def algorithm1_rule(drops: Mapping[tuple[int, ...], object], threshold, max_len:
     >>> algorithm1_rule({(0,): F(1, 4), (1,): F(1, 4), (0, 1): F(1, 4)}, F(1, 2), 2)   # ties to the later size
     ((0, 1), None)
     """
-    _check_max_len(max_len)
+    check_max_len(max_len)
     b = 1 + max((max(s) for s in drops), default=-1)
     if b < 1:
         raise ValueError("drops must hold at least one non-empty position set")
@@ -194,7 +188,7 @@ def algorithm1_literal_batch(tables, eps, max_len: int) -> dict:
     (-1, 1, 1, False)
     """
     _check_eps(eps)
-    _check_max_len(max_len)
+    check_max_len(max_len)
     tables = np.asarray(tables, np.int64)
     n, b = len(tables), tables.shape[1].bit_length() - 1
     drops = scaled_drops(tables)

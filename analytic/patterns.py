@@ -7,6 +7,7 @@ the original document). Every module of ``analytic`` that enumerates patterns bu
 
 from __future__ import annotations
 
+import numbers
 from typing import Sequence
 
 import numpy as np
@@ -26,6 +27,19 @@ def check_b(b: int) -> int:
     if not 1 <= b <= MAX_TOKENS:
         raise ValueError(f"the number of tokens b must be an integer in [1, {MAX_TOKENS}], got {b!r}")
     return int(b)
+
+
+def check_max_len(max_len) -> int:
+    """``max_len`` as an int, or TypeError/ValueError unless it is an integer >= 1 (the one check of analytic).
+
+    >>> check_max_len(10)
+    10
+    """
+    if isinstance(max_len, bool) or not isinstance(max_len, numbers.Integral):
+        raise TypeError(f"max_len must be an integer >= 1, got {type(max_len).__name__}")
+    if max_len < 1:
+        raise ValueError(f"max_len must be an integer >= 1, got {max_len!r}")
+    return int(max_len)
 
 
 def check_table(table) -> tuple[np.ndarray, int]:

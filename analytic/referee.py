@@ -20,7 +20,8 @@ import numpy as np
 
 from fred_constants import BASELINES, TIE_RTOL
 
-from .patterns import check_b, check_table, code_of, pattern_weights, popcounts, positions_of, superset_sums
+from .patterns import (check_b, check_max_len, check_table, code_of, pattern_weights, popcounts, positions_of,
+                       superset_sums)
 from .search import SearchOutcome, best_of_size, is_rational, search_on_drops, tie_tolerance
 
 
@@ -197,10 +198,7 @@ def exact_explain(table, p, eps, max_len: int, *, baseline: str = "mean", tie_rt
         table = table_from_classifier(table, tokens, mask_token, label)
     if not 0 <= eps <= 1:  # eps = 0 (threshold 0) is outside the paper's (0, 1], and claims study it as such
         raise ValueError(f"eps must lie in [0, 1], got {eps!r}")
-    if isinstance(max_len, bool) or not isinstance(max_len, (int, np.integer)):
-        raise TypeError(f"max_len must be an integer >= 1, got {type(max_len).__name__}")
-    if max_len < 1:
-        raise ValueError(f"max_len must be an integer >= 1, got {max_len!r}")
+    check_max_len(max_len)
     values = list(table)
     if is_rational(values) and is_rational([p]):
         if not 0 < p < 1:

@@ -73,7 +73,7 @@ import numpy as np
 
 from fred_constants import BASELINES, TIE_RTOL
 
-from .patterns import check_table, pattern_weights, popcounts, positions_of
+from .patterns import check_max_len, check_table, pattern_weights, popcounts, positions_of
 from .referee import exact_explain
 from .search import is_rational, search_on_drops, tie_tolerance
 
@@ -91,10 +91,7 @@ def _check_inputs(p, eps, max_len, baseline: str) -> None:
         raise ValueError(f"p must lie in (0, 1), got {p!r}")
     if not 0 < eps <= 1:
         raise ValueError(f"eps must lie in (0, 1], got {eps!r}")
-    if isinstance(max_len, bool) or not isinstance(max_len, (int, np.integer)):
-        raise TypeError(f"max_len must be an integer >= 1, got {type(max_len).__name__}")
-    if max_len < 1:
-        raise ValueError(f"max_len must be an integer >= 1, got {max_len!r}")
+    check_max_len(max_len)
     if baseline not in BASELINES:
         raise ValueError(f"baseline must be one of {BASELINES}, got {baseline!r}")
 
