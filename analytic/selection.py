@@ -207,7 +207,9 @@ def selection_margins(table, p: float, eps: float, max_len: int, *, baseline: st
 
 def _rate(t, value_range, variance, deviation):
     """a = max(2 t^2 / R^2 (Hoeffding), t^2 / (2 sigma^2 + 2 M t / 3) (Bernstein)); inf when f is constant."""
-    with np.errstate(divide="ignore", invalid="ignore"):
+    # A subnormal R or denominator makes the rate overflow to inf: the right limit (f is constant up to rounding
+    # there, so the mean is known), not an error to warn about.
+    with np.errstate(divide="ignore", invalid="ignore", over="ignore"):
         hoeffding = np.where(value_range > 0, 2 * t**2 / np.where(value_range > 0, value_range, 1) ** 2, np.inf)
         denominator = 2 * variance + 2 * deviation * t / 3
         bernstein = np.where(denominator > 0, t**2 / np.where(denominator > 0, denominator, 1), np.inf)
