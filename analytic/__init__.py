@@ -16,7 +16,12 @@ One module per object of the paper:
 * :mod:`analytic.prop2_shortcut`: the word-presence ("shortcut") model (Prop. 2);
 * :mod:`analytic.algorithm1`: Algorithm 1 as printed (literal transcription) and the rule giving its output;
 * :mod:`analytic.counterfactual`: counterfactuals on a linear score (section 2.4): minimal flipping sets and the
-  probability that FRED's counterfactual is minimal.
+  probability that FRED's counterfactual is minimal;
+* :mod:`analytic.lime_text`: LIME for text, its coefficients as n -> infinity (and at a given n without the
+  sampling noise) by enumeration over its own sampling law, and their closed form on additive and TF-IDF models;
+* :mod:`analytic.shapley`: exact Shapley values of the masking game, and the Owen values shap's partition
+  explainer computes;
+* :mod:`analytic.anchors_text`: exact precision and coverage of anchors under anchor-exp's UNK perturbation.
 
 Arguments come in the order ``(data, p, eps, max_len, *, baseline=...)``.
 """
@@ -119,9 +124,45 @@ from .referee import (
     table_from_classifier,
 )
 from .tfidf import LinearTfidfModel, check_vectorizer, idf
+from .anchors_text import (
+    ANCHOR_THRESHOLD,
+    Anchor,
+    agreement_counts,
+    anchor_coverage,
+    anchor_precision,
+    anchors_meeting,
+)
+from .lime_text import (
+    DISTANCE_SCALE,
+    KERNEL_WIDTH,
+    RIDGE_ALPHA,
+    LimeCoefficients,
+    LimeMoments,
+    feature_groups,
+    lime_additive,
+    lime_coefficients,
+    lime_kernel,
+    lime_kernel_sym,
+    lime_l2_linear,
+    lime_linear_sym,
+    lime_moments,
+    lime_moments_sym,
+    lime_pattern_law,
+)
+from .shapley import (
+    PARTITION_MAX_EVALS,
+    ShapValues,
+    additive_shapley,
+    owen_values,
+    owen_values_by_orderings,
+    partition_evaluations,
+    shapley_values,
+)
 
 __all__ = [
+    "additive_shapley",
     "agreement_bound",
+    "agreement_counts",
     "agreement_probability",
     "agreement_sample_size",
     "AgreementBound",
@@ -129,6 +170,11 @@ __all__ = [
     "algorithm1_rule",
     "all_drops",
     "all_drops_rational",
+    "Anchor",
+    "anchor_coverage",
+    "anchor_precision",
+    "ANCHOR_THRESHOLD",
+    "anchors_meeting",
     "best_drop_of_size",
     "best_of_size",
     "binomial_identity_sym",
@@ -142,6 +188,7 @@ __all__ = [
     "coverage",
     "coverage_sym",
     "covers",
+    "DISTANCE_SCALE",
     "drop_asymptotic_variance",
     "empirical_drop",
     "exact_drop",
@@ -150,6 +197,7 @@ __all__ = [
     "ExactExplanation",
     "expected_prediction",
     "expected_prediction_rational",
+    "feature_groups",
     "first_counterfactual_size_distribution",
     "flip_sets",
     "greedy_flip_positions",
@@ -163,9 +211,21 @@ __all__ = [
     "joint_coverage_monte_carlo",
     "joint_coverage_upper_bound",
     "kept_count_sym",
+    "KERNEL_WIDTH",
     "l2_table_sym",
     "L2NormalisedLinearModel",
     "lemma1_limit",
+    "lime_additive",
+    "lime_coefficients",
+    "lime_kernel",
+    "lime_kernel_sym",
+    "lime_l2_linear",
+    "lime_linear_sym",
+    "lime_moments",
+    "lime_moments_sym",
+    "lime_pattern_law",
+    "LimeCoefficients",
+    "LimeMoments",
     "linear_best_drops",
     "linear_drop",
     "linear_drop_as_written",
@@ -186,11 +246,16 @@ __all__ = [
     "minimal_flip_row_probability",
     "minimal_flip_sets",
     "minimal_flip_size",
+    "owen_values",
+    "owen_values_by_orderings",
+    "partition_evaluations",
+    "PARTITION_MAX_EVALS",
     "pattern_rows",
     "pattern_weights",
     "popcounts",
     "positions_of",
     "predicted_class",
+    "RIDGE_ALPHA",
     "sample_size_numeric",
     "sample_size_rational",
     "sample_size_sym",
@@ -201,6 +266,8 @@ __all__ = [
     "selection_distribution",
     "selection_margins",
     "SelectionMargins",
+    "shapley_values",
+    "ShapValues",
     "shortcut_claim_eps",
     "shortcut_claim_eps_sym",
     "shortcut_claim_holds",

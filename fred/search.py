@@ -160,9 +160,16 @@ def search_candidates(
     array of drops; each size costs one :meth:`fred.drops.DesignDrops.extension_drops`
     call (a few matrix products) and array operations, no per-candidate Python.
     """
-    b = perturbed.shape[1]
-    exhaustive = strategy == "exhaustive"
     design = DesignDrops(perturbed, weights, d)
+    with design.single_threaded():
+        return _search(design, threshold, max_len, strategy, beam_width, tie_tol)
+
+
+def _search(design: DesignDrops, threshold: float, max_len: int, strategy: str, beam_width: int,
+            tie_tol: float) -> SearchResult:
+    """The body of :func:`search_candidates` on a prepared design."""
+    b = design.perturbed.shape[1]
+    exhaustive = strategy == "exhaustive"
     single, single_defined = design.extension_drops(np.zeros((1, 0), dtype=np.intp))
     importances = np.where(single_defined[0], single[0], np.nan)
     candidates = np.flatnonzero(single_defined[0])[:, None]

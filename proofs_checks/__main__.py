@@ -7,50 +7,80 @@
     python -m proofs_checks --workers 2                 # each claim a task on a dask LocalCluster (same verdicts)
     python -m proofs_checks --explainer mypkg.mod:make_explainer   # the kit and every claim on your explainer
     python -m proofs_checks --explainer mypkg.mod:make_explainer --only claims --claims lemma1 prop2-shortcut
+    python -m proofs_checks --explainer-cmd "python docs/examples/explainer_server.py" --only kit  # any language
     python -m proofs_checks plots --out figures/  # the figures (see python -m proofs_checks plots --help)
+
+Exit status with --explainer: 0 when every kit check passes (or is not applicable, or fails as declared) and every
+guarantee the reference keeps is kept; 1 when a check fails or errs, or such a guarantee is broken, not checked or
+inconclusive; 2 on a usage error (a bad --explainer or --claims value), printed on one line.
 """
 
 from __future__ import annotations
 
 import argparse
-import importlib
 import json
 import sys
 from pathlib import Path
 
+from fred.evaluation.factories import load_factory
+
+from .claim_index import CLAIMS
 from .comparison import compare
 from .kit import check_explainer
+from .protocol import ProtocolError, command_factory
 from .report import run_claims
 
 
-def _load(spec: str):
-    module, _, name = spec.partition(":")
-    if not name:
-        raise SystemExit(f"--explainer takes module:factory, got {spec!r}")
-    return getattr(importlib.import_module(module), name)
+class _OneLineParser(argparse.ArgumentParser):
+    """argparse, whose usage errors are one line (the guide's rule for every command line), exit status 2."""
+
+    def error(self, message: str):
+        self.exit(2, f"{self.prog}: error: {message}\n")
 
 
 def main(argv=None) -> int:
     argv = sys.argv[1:] if argv is None else list(argv)
     if argv[:1] == ["plots"]:
-        from .figures import cli  # here, not at the top: the figures need matplotlib (plots extra), the report not
+        from .figures import (
+            cli,  # here, not at the top: the figures need matplotlib (plots extra), the report not
+        )
 
         return cli(argv[1:])
-    parser = argparse.ArgumentParser(prog="python -m proofs_checks", description=__doc__,
+    parser = _OneLineParser(prog="python -m proofs_checks", description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--json", action="store_true", help="print the report as JSON")
     parser.add_argument("--markdown", metavar="FILE", help="also write the report as Markdown to FILE")
     parser.add_argument("--claims", nargs="+", metavar="ID", help="only these claim ids")
-    parser.add_argument("--explainer", metavar="MODULE:FACTORY",
-                        help="run the conformance kit and the claims on this factory, beside the reference FRED")
+    subject = parser.add_mutually_exclusive_group()
+    subject.add_argument("--explainer", metavar="MODULE:FACTORY",
+                         help="run the conformance kit and the claims on this factory, beside the reference FRED")
+    subject.add_argument("--explainer-cmd", metavar="COMMAND",
+                         help="as --explainer, on a server command speaking the JSON-lines protocol (docs/protocol.md)")
     parser.add_argument("--only", choices=("kit", "claims"), help="with --explainer: only the kit, or only the claims")
     parser.add_argument("--workers", type=int, default=0, metavar="N",
                         help="run the claims as tasks on a dask LocalCluster of N processes (default 0: in process)")
     parser.add_argument("--scheduler", metavar="ADDRESS", help="run the claims on this dask scheduler (tcp://HOST:PORT)")
     args = parser.parse_args(argv)
+    unknown = [i for i in args.claims or () if i not in CLAIMS]
+    if unknown:
+        print(f"python -m proofs_checks: error: --claims: unknown id(s) {', '.join(unknown)}; known: "
+              f"{', '.join(CLAIMS)}", file=sys.stderr)
+        return 2
 
-    if args.explainer:
-        return _check_explainer(_load(args.explainer), args)
+    if args.explainer is not None:
+        try:
+            factory = load_factory(args.explainer)
+        except (ValueError, TypeError) as err:
+            print(f"python -m proofs_checks: error: --explainer: {' '.join(str(err).split())}", file=sys.stderr)
+            return 2
+        return _check_explainer(factory, args)
+    if args.explainer_cmd is not None:  # an empty command is a usage error, not the claim report
+        try:
+            factory = command_factory(args.explainer_cmd)
+        except (ProtocolError, ValueError, TypeError) as err:
+            print(f"python -m proofs_checks: error: --explainer-cmd: {str(err).splitlines()[0]}", file=sys.stderr)
+            return 2
+        return _check_explainer(factory, args)
 
     report = run_claims(args.claims, workers=args.workers, scheduler=args.scheduler)
     print(report.to_json() if args.json else report.to_text())

@@ -11,13 +11,17 @@ the kit's ``fred_factory`` and once with the user's factory. For each claim and 
 
 A claim's **guarantee** is its corrected statement when it has one, else its statement. A guarantee the
 reference keeps (verdict "holds" or "argued") is *broken* by an explainer whose run of the claim is checked and
-ends "fails" or "unproved", and *kept* when it ends "holds" or "argued"; an error leaves it unchecked (and makes
-the exit status 1, as a break does: a check that cannot run is not a pass).
+ends "fails" or "unproved", and *kept* when it ends "holds" or "argued"; a run that is "not applicable" or an
+"error" leaves it *not checked*, with the reason and what the factory would have to declare or offer to make it
+checkable (:func:`remedy`). A broken or not checked guarantee makes the exit status 1: a guarantee that cannot be
+checked is not a pass.
 """
 
 from __future__ import annotations
 
 import json
+import re
+import textwrap
 import time
 import traceback
 from dataclasses import dataclass
@@ -31,6 +35,45 @@ from .subject import checking
 
 KEPT = ("holds", "argued")
 BROKEN = ("fails", "unproved")
+
+#: The words of the text output, for its legend.
+LEGEND = (
+    ("holds / fails / argued / unproved / inconclusive",
+     "the verdict on the claim as written, by the report's rule (in its kind's words: 'extends', 'supported', "
+     "'code differs', ...)"),
+    ("fails; corrected: argued", "the claim fails as written; its corrected statement (its guarantee) is argued"),
+    ("not involved", "the claim never asks for an explainer (a closed form, the paper's tables): the paper's "
+                     "verdict, the same for every explainer"),
+    ("not applicable", "a step needs what the explainer's tags or signature do not offer (the reason is given)"),
+    ("error", "the claim's check raised on this explainer (the message is given)"),
+    ("kept", "the guarantee the reference keeps also holds (or is argued) for this explainer"),
+    ("broken", "the guarantee the reference keeps fails (or is unproved) for this explainer: exit status 1"),
+    ("not checked", "a guarantee the reference keeps could not be checked on this explainer (not applicable, "
+                    "or an error): exit status 1, with what to declare to make it checkable"),
+    ("inconclusive", "a test that cannot reach its level on this explainer: neither kept nor broken; exit status 1"),
+)
+
+#: What a factory would declare or offer to make a "not applicable" claim checkable, keyed by the phrases of the
+#: reasons (:meth:`proofs_checks.kit.ExplainerTags.missing` and :mod:`proofs_checks.subject`).
+_REMEDIES = (
+    (re.compile(r"tags\.(\w+)=False"), "declare {0}=True in the factory's ExplainerTags (and offer it)"),
+    (re.compile(r"takes no random_state"), "accept a random_state keyword (factory(classifier_fn, random_state=s) "
+                                           "seeds the explainer with s): the claims' independent replicates"),
+    (re.compile(r"reads explanation\.(\w+)"), "give the explanations a {0} attribute (as fred.Explanation's)"),
+)
+
+
+def remedy(reason: str | None) -> str:
+    """What the factory would declare or offer to make a claim that was not applicable for ``reason`` checkable.
+
+    >>> remedy("the explainer declares no exact mode (...) (tags.exact=False)")
+    "declare exact=True in the factory's ExplainerTags (and offer it)"
+    """
+    for pattern, fix in _REMEDIES:
+        match = pattern.search(reason or "")
+        if match:
+            return fix.format(*match.groups())
+    return "make the check run: see the reason"
 
 
 @dataclass(frozen=True)
@@ -134,13 +177,22 @@ class Comparison:
         return tuple(s.id for s in self.subject if s.outcome == "error")
 
     @property
+    def not_checked(self) -> tuple[ClaimOutcome, ...]:
+        """The explainer's outcomes of the claims whose guarantee the reference keeps and that could not run on
+        it ("not applicable" or "error")."""
+        return tuple(s for _, s in self._guaranteed() if s.outcome in ("not applicable", "error"))
+
+    @property
     def ok(self) -> bool:
-        """No broken guarantee, no check that could not run, and none that could not conclude."""
-        return not self.breaks and not self.errors and not self.inconclusive
+        """No broken guarantee, no check that could not run, no guarantee left unchecked, and none that could not
+        conclude."""
+        return not self.breaks and not self.errors and not self.inconclusive and not self.not_checked
 
     def to_dict(self) -> dict:
         return {"explainer": self.explainer, "ok": self.ok, "breaks": list(self.breaks), "keeps": list(self.keeps),
                 "inconclusive": list(self.inconclusive), "errors": list(self.errors),
+                "not_checked": [{"id": s.id, "outcome": s.outcome, "reason": s.reason, "to_check_it": remedy(s.reason)}
+                                for s in self.not_checked],
                 "claims": [{"id": r.id, "reference": r.to_dict(), "explainer": s.to_dict(),
                             "new_failures": [f.id for f in self.new_failures(r.id)]} for r, s in self._pairs()]}
 
@@ -151,8 +203,10 @@ class Comparison:
         width = max(len(r.id) for r in self.reference)
         lines = [f"Claims: reference FRED against {self.explainer}", "",
                  f"{'claim':<{width}}  {'reference FRED':<34}  {self.explainer}"]
+        unchecked = {s.id for s in self.not_checked}
         for r, s in self._pairs():
-            lines.append(f"{r.id:<{width}}  {r.describe():<34}  {s.describe()}")
+            mark = "not checked, " if s.id in unchecked else ""
+            lines.append(f"{r.id:<{width}}  {r.describe():<34}  {mark}{s.describe()}")
         lines += ["", f"Guarantees this explainer breaks ({len(self.breaks)}):"]
         for claim_id in self.breaks:
             steps = self.new_failures(claim_id)
@@ -162,11 +216,21 @@ class Comparison:
         if self.inconclusive:
             lines += ["", "Inconclusive on this explainer (a test that cannot reach its level; not checked): "
                       + ", ".join(self.inconclusive)]
-        skipped = [s for s in self.subject if s.outcome in ("not applicable", "error")]
-        if skipped:
-            lines += ["", "Not checked on this explainer:"]
-            lines += [f"  {s.id}: {s.outcome}: {s.reason}" for s in skipped]
-        return "\n".join(lines)
+        if self.not_checked:
+            lines += ["", f"Guarantees the reference keeps, not checked on this explainer ({len(self.not_checked)}):"]
+            for s in self.not_checked:
+                lines += [f"  {s.id}: {s.outcome}: {s.reason}", f"    to check it: {remedy(s.reason)}"]
+        others = [s for s in self.subject if s.outcome in ("not applicable", "error") and s.id not in unchecked]
+        if others:
+            lines += ["", "Also not run on this explainer (no guarantee of the reference at stake):"]
+            lines += [f"  {s.id}: {s.outcome}: {s.reason}" for s in others]
+        return "\n".join(lines + ["", self.legend()])
+
+    @staticmethod
+    def legend() -> str:
+        """What the words of :meth:`to_text` mean."""
+        return "\n".join(["Legend (claims):", *(line for word, meaning in LEGEND for line in textwrap.wrap(
+            f"{word}: {meaning}", 110, initial_indent="  ", subsequent_indent="      "))])
 
 
 def compare(factory: Callable, ids=None) -> Comparison:

@@ -22,6 +22,7 @@ from analytic.counterfactual import (
     predicted_class,
 )
 
+from .exact_cache import exact_cache
 from .family import cases
 
 #: The exhaustive check of the closed forms: every a in {-2..2}^b, b <= 3, these intercepts (0 gives exact ties).
@@ -71,14 +72,7 @@ def closed_form_mismatch(a, intercept) -> dict | None:
 def closed_forms(family_rows: list[dict]) -> tuple[bool, dict]:
     """Step p2: :func:`closed_form_mismatch` on every grid case and on the fitted family's rows (their
     ``closed_form_mismatch``)."""
-    cases_checked, wrong = 0, []
-    for b in range(1, EXACT_B + 1):
-        for a in itertools.product(EXACT_A, repeat=b):
-            for c in EXACT_INTERCEPT:
-                cases_checked += 1
-                bad = closed_form_mismatch([Fraction(x) for x in a], c)
-                if bad:
-                    wrong.append(bad)
+    cases_checked, wrong = _grid_mismatches()
     family_wrong = [r["case"] for r in family_rows if r["closed_form_mismatch"]]
     return not wrong and not family_wrong, {
         "grid": f"a in {list(EXACT_A)}^b, b = 1..{EXACT_B}, lambda_0 in {[str(c) for c in EXACT_INTERCEPT]} "
@@ -87,12 +81,28 @@ def closed_forms(family_rows: list[dict]) -> tuple[bool, dict]:
         "family_cases": len(family_rows), "family_mismatches": family_wrong}
 
 
+@exact_cache(copy=True)
+def _grid_mismatches() -> tuple[int, list]:
+    """(grid cases checked, :func:`closed_form_mismatch` of each grid case where it is not None): the same for
+    every explainer (each call gets its own copy)."""
+    cases_checked, wrong = 0, []
+    for b in range(1, EXACT_B + 1):
+        for a in itertools.product(EXACT_A, repeat=b):
+            for c in EXACT_INTERCEPT:
+                cases_checked += 1
+                bad = closed_form_mismatch([Fraction(x) for x in a], c)
+                if bad:
+                    wrong.append(bad)
+    return cases_checked, wrong
+
+
 def _first_by_definition(design: tuple[int, ...], flips: set[int]) -> int | None:
     """The pattern FRED's first counterfactual must be: fewest perturbed positions, earliest on ties."""
     hits = [code for code in design if code in flips]
     return min(hits, key=lambda code: bin(code).count("1")) if hits else None  # min keeps the first on ties
 
 
+@exact_cache(copy=True)
 def designs() -> tuple[bool, dict]:
     """The distribution of the first counterfactual (and P(greedy)) against every design of n rows, in Fractions."""
     checked_cases, wrong = 0, []

@@ -38,6 +38,7 @@ from analytic import (
 from fred_constants import MAX_LEN
 
 from .counterexamples import minimal_counterexample
+from .exact_cache import exact_cache
 from .family import Case
 from .subject import explainer
 
@@ -109,12 +110,13 @@ class CaseVerdict:
         return out
 
 
-def evaluate(case: Case, p: float, epss=EPSS) -> CaseVerdict:
-    """Check (ii) for every size by brute force, then FRED's exact choice and every solution of Eq. (2) for
-    each eps against (i) and (ii)."""
+@exact_cache(copy=True)
+def _enumerated(case: Case, p: float, epss: tuple) -> tuple:
+    """The side of :func:`evaluate` that no explainer enters, by exact enumeration: the signed weights, the label,
+    f(xi), E[f], where the top-weight set is not the best of its size, and per eps (size, solutions of Eq. (2) in
+    code order, near-threshold count). Cached (each call gets its own copy)."""
     a, label = position_weights(case)
-    clf = case.classifier_fn()
-    table = table_from_classifier(clf, list(case.tokens), label=label)
+    table = table_from_classifier(case.classifier_fn(), list(case.tokens), label=label)
     b = len(a)
     mean = float(pattern_weights(b, p) @ table)
     drops = all_drops(table, p)
@@ -127,9 +129,22 @@ def evaluate(case: Case, p: float, epss=EPSS) -> CaseVerdict:
         if not any(is_top_set(a, w) for w in winners):
             not_best.append({"size": size, "top_weight_set": list(greedy), "best_sets": [list(w) for w in winners],
                              "best_drop": top})
+    solved = []
+    for eps in epss:
+        eq2 = search_on_drops(drops, b, eps * mean, MAX_LEN, tol=tol)
+        solved.append((eq2.size, sorted(eq2.solutions, key=code_of),  # code order, as the report lists them
+                       near_threshold(drops, eq2, MAX_LEN, tol)))
+    return a, label, float(table[0]), mean, tuple(not_best), solved
+
+
+def evaluate(case: Case, p: float, epss=EPSS) -> CaseVerdict:
+    """Check (ii) for every size by brute force, then FRED's exact choice and every solution of Eq. (2) for
+    each eps against (i) and (ii)."""
+    a, label, original, mean, not_best, solved = _enumerated(case, p, tuple(epss))
+    clf = case.classifier_fn()
     violations = []
     checks = []
-    for eps in epss:
+    for eps, (size, sols, near) in zip(epss, solved):
         exp = explainer(clf, exact=True).explain(case.text, label=label, p=p, eps=eps, max_len=MAX_LEN)
         bad_i = exp.found and any(a[i] < -VALUE_TOL for i in exp.best_ids)
         bad_ii = exp.found and not is_top_set(a, exp.best_ids)
@@ -137,9 +152,6 @@ def evaluate(case: Case, p: float, epss=EPSS) -> CaseVerdict:
             violations.append({"eps": eps, "best_ids": list(exp.best_ids), "best": list(exp.best),
                                "weights": [round(float(x), 6) for x in a],
                                "violates": ",".join(w for w, bad in (("(i)", bad_i), ("(ii)", bad_ii)) if bad)})
-        eq2 = search_on_drops(drops, b, eps * mean, MAX_LEN, tol=tol)
-        size, sols = eq2.size, sorted(eq2.solutions, key=code_of)  # code order, as the report lists them
-        near = near_threshold(drops, eq2, MAX_LEN, tol)
         judged = []
         for s in sols:
             bad = [w for w, hit in (("(i)", any(a[i] < -VALUE_TOL for i in s)), ("(ii)", not is_top_set(a, s)))
@@ -149,7 +161,7 @@ def evaluate(case: Case, p: float, epss=EPSS) -> CaseVerdict:
         checks.append({"eps": eps, "size": size, "n_solutions": len(sols), "near_threshold": near,
                        "fred_choice_is_a_solution": (not exp.found and size is None) or tuple(exp.best_ids) in sols,
                        "violating": judged})
-    return CaseVerdict(case, p, tuple(not_best), tuple(violations), float(table[0]), mean, strictly_ordered(case, a),
+    return CaseVerdict(case, p, not_best, tuple(violations), original, mean, strictly_ordered(case, a),
                        tuple(checks))
 
 

@@ -6,8 +6,9 @@ are the first positively classified test reviews of each length in :data:`LENGTH
 document's table is f (the positive class's probability) on all 2^b mask patterns, computed by the model itself,
 so every drop the claims compare with is exact (Eq. 1) although no closed form exists for this model.
 
-Both the ``neural`` extra and the Restaurants file are needed; without them :func:`minilm_cases` returns the reason
-and the claims report their steps as not run.
+Both the ``neural`` extra and the Restaurants file (not shipped with the package: ``$FRED_DATA_DIR``, or
+``../shared/data`` beside a source checkout) are needed; without them :func:`minilm_setting` returns the reason, naming
+the file and the variable, and the claims report their steps as not run.
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ import numpy as np
 from sklearn.model_selection import train_test_split
 
 from analytic import table_from_classifier
-from fred.evaluation.datasets import TEST_SIZE, dataset_available, load_dataset
+from fred.evaluation.datasets import TEST_SIZE, dataset_file, load_dataset
 from fred.evaluation.models import make_model
 from fred.evaluation.neural import load_minilm
 
@@ -65,8 +66,10 @@ class NeuralSetting:
 @lru_cache(maxsize=1)
 def minilm_setting() -> tuple[NeuralSetting | None, str | None]:
     """(setting, None), or (None, why it cannot be built here). Built once per process."""
-    if not dataset_available("restaurants"):
-        return None, "the Restaurants reviews are not found (set FRED_DATA_DIR to the directory of restaurants.tsv)"
+    try:
+        dataset_file("restaurants")
+    except FileNotFoundError as error:
+        return None, f"the Restaurants reviews (restaurants.tsv, not shipped with the package) are not found: {error}"
     try:
         load_minilm()  # ImportError without the neural extra (torch, sentence-transformers)
     except ImportError as error:

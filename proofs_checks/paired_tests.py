@@ -58,11 +58,12 @@ never a counterexample. Even in the authors' setting, FRED-pos is this project's
 replacement dictionaries differ), and the models with such runs, the Restaurants and Yelp logistic regressions,
 have their tables in the appendix: :func:`setting_label` says both wherever a step names the setting.
 
-**Missing files.** A result file that is not committed (or a ``pip install`` without the repository's
-``results/``) does not crash the report: :func:`missing_step` gives an ``argued`` step saying what was not tested
-and where the command that makes the file is, so the claim cannot read "supported" on fewer runs than it names
-(the rule makes an experiment with an untested step "unproved"), and a failing step elsewhere still decides "not
-supported". An argued step, not a failing one: a run that was not made is no evidence against the paper.
+**Missing files.** The committed results ship with the package (the data package ``fred_results``, the
+checkout's ``results/``); a result file that is not committed does not crash the report: :func:`missing_step`
+gives an ``argued`` step saying what was not tested and where the command that makes the file is, so the claim
+cannot read "supported" on fewer runs than it names (the rule makes an experiment with an untested step
+"unproved"), and a failing step elsewhere still decides "not supported". An argued step, not a failing one: a run
+that was not made is no evidence against the paper.
 """
 
 from __future__ import annotations
@@ -77,6 +78,7 @@ from pathlib import Path
 import numpy as np
 from scipy import stats
 
+from fred.evaluation.config import result_file
 from fred.evaluation.statistics import holm, signed_rank
 from fred_constants import LEVEL
 
@@ -84,8 +86,6 @@ from .paper_experiments import BETTER, TABLES
 from .paper_gaps import MEAN_UNIT
 from .results import StepResult, argued, checked, hypotheses
 
-#: The repository root; result files are named relative to it, so every verdict names the file it read.
-ROOT = Path(__file__).resolve().parents[1]
 #: Non-inferiority margin of :func:`noninferiority`, in the units of the metric: the tables' printing resolution
 #: (module docstring).
 MARGIN = MEAN_UNIT
@@ -108,8 +108,8 @@ FIVE_EXPLAINER_RUNS = (
 
 @dataclass(frozen=True)
 class Run:
-    """One committed result file: ``path`` relative to the repository root, the configuration of its ``.md``, and
-    ``values[explainer][doc][column]`` for the numeric columns of the CSV."""
+    """One committed result file: ``path`` as the checkout names it (``results/<file>``), the configuration of its
+    ``.md``, and ``values[explainer][doc][column]`` for the numeric columns of the CSV."""
 
     path: str
     config: dict[str, str]
@@ -227,8 +227,9 @@ def _number(text: str) -> float:
 
 
 def load_run(path: str) -> Run | None:
-    """The result file ``path`` (relative to the repository root), or None when it is not there."""
-    csv_path = ROOT / path
+    """The result file ``path`` (``results/<file>``, found in the shipped results by
+    :func:`fred.evaluation.config.result_file`), or None when it is not there."""
+    csv_path = result_file(path)
     if not csv_path.is_file():
         return None
     values: dict[str, dict[int, dict[str, float]]] = {}

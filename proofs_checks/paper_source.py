@@ -2,8 +2,9 @@
 
 A :class:`~proofs_checks.results.Quote` is ``(line, text)``: ``text`` must occur verbatim in
 ``fred-paper.tex``, whitespace aside (runs of spaces and line breaks compare equal to one space), and must start
-on the 1-based ``line``. The file is found at ``$FRED_PAPER`` or, in a source checkout, at
-``<checkout>/../shared/paper/fred-paper.tex``; an installed package has no checkout, so it needs the variable.
+on the 1-based ``line``. The paper is not this project's to ship: the file is found at ``$FRED_PAPER`` or, in a
+source checkout only (a ``pyproject.toml`` beside the package), at ``<checkout>/../shared/paper/fred-paper.tex``; an
+installed package has no checkout, so it needs the variable.
 
 >>> lines = ["Then, as $n \\\\to \\\\infty$, the empirical", "drop converges."]
 >>> from proofs_checks.results import Quote
@@ -23,21 +24,25 @@ from .results import Quote
 
 PAPER_ENV = "FRED_PAPER"
 _CHECKOUT = Path(__file__).resolve().parents[1]
+#: Where a source checkout keeps the paper; None in an installed package (no checkout around it).
+_IN_CHECKOUT = (_CHECKOUT.parent / "shared" / "paper" / "fred-paper.tex"
+                if (_CHECKOUT / "pyproject.toml").is_file() else None)
 
 
 def paper_path() -> Path | None:
     """``$FRED_PAPER``, else the checkout's ``../shared/paper/fred-paper.tex``; None when neither exists."""
     env = os.environ.get(PAPER_ENV)
-    candidates = [Path(env)] if env else [_CHECKOUT.parent / "shared" / "paper" / "fred-paper.tex"]
-    return next((p for p in candidates if p.is_file()), None)
+    candidate = Path(env) if env else _IN_CHECKOUT
+    return candidate if candidate is not None and candidate.is_file() else None
 
 
 def paper_lines(path: Path | None = None) -> list[str]:
     """The paper's lines (line ``k`` is ``lines[k - 1]``); FileNotFoundError naming where it looked."""
     path = path or paper_path()
     if path is None:
-        raise FileNotFoundError(f"the paper's LaTeX source was not found: set {PAPER_ENV} or place it at "
-                                f"{_CHECKOUT.parent / 'shared' / 'paper' / 'fred-paper.tex'}")
+        where = f" or place it at {_IN_CHECKOUT}" if _IN_CHECKOUT is not None else ""
+        raise FileNotFoundError(f"fred-paper.tex, the paper's LaTeX source (not shipped with the package), was not "
+                                f"found: set {PAPER_ENV} to its path{where}")
     return Path(path).read_text(encoding="utf-8").splitlines()
 
 

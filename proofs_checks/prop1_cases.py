@@ -3,7 +3,8 @@ grids of the readings of "the solution to Eq. (2)" as any minimiser.
 
 One word per position with weight a_i = lambda_j idf_j (mask = removal, line 478), f = lambda_0 + sum of the kept
 a_i. Every solution of Eq. (2) and FRED's choice come from :func:`analytic.exact_explain`. Used by the claim
-prop1-linear (proofs_checks/claims/prop1_linear.py), which reports them.
+prop1-linear (proofs_checks/claims/prop1_linear.py), which reports them. Everything but Fred(sampler='exact')'s
+answer is the same for every explainer and cached (:mod:`proofs_checks.exact_cache`).
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from analytic import algorithm1_rule, all_drops_rational, exact_explain, linear_
 from analytic import linear_table_rational, table_classifier
 from fred_constants import EPS_EXACT, MAX_LEN, P_EXACT
 
+from .exact_cache import exact_cache
 from .linear_conclusions import GRID_EPSS, GRID_PS, UNIT_INTERCEPTS, UNIT_WEIGHTS, minimal_grid_counterexample
 from .linear_conclusions import unit_interval_models
 from .results import hypotheses
@@ -71,13 +73,21 @@ def grid_breaks(which: str):
 def confirm(a, l0, p, eps) -> dict:
     """A case in exact rationals: every solution, FRED's choice, Algorithm 1 as printed, the float referee,
     Fred(sampler='exact'); with the hypotheses record and the section's premises."""
+    tokens = [f"w{i + 1}" for i in range(len(a))]
+    floats = linear_table([float(x) for x in a], float(l0))
+    fred = explainer(table_classifier(tokens, floats), exact=True).explain(" ".join(tokens), p=float(p),
+                                                                           eps=float(eps), max_len=len(a))
+    record, top = _confirmed(a, l0, p, eps)
+    return {**record, "fred_exact_best": list(fred.best), "top_weight_set": top}
+
+
+@exact_cache(copy=True)
+def _confirmed(a, l0, p, eps) -> tuple[dict, list]:
+    """:func:`confirm`'s record up to the referee's choice, and the top-weight set (each call gets its own copy)."""
     table = linear_table_rational(a, l0)
     sol = exact_explain(table, p, eps, len(a))
     tokens = [f"w{i + 1}" for i in range(len(a))]
-    floats = linear_table([float(x) for x in a], float(l0))
-    referee = exact_explain(floats, float(p), float(eps), len(a))
-    fred = explainer(table_classifier(tokens, floats), exact=True).explain(" ".join(tokens), p=float(p),
-                                                                           eps=float(eps), max_len=len(a))
+    referee = exact_explain(linear_table([float(x) for x in a], float(l0)), float(p), float(eps), len(a))
     algorithm1, _ = algorithm1_rule(sol.drops, sol.threshold, len(a))
     return {**statement_hypotheses(a, l0, p, eps, solved=sol), "section_premises": section_premises(a, l0, p),
             "document": " ".join(tokens), "position_weights": [str(x) for x in a], "intercept": str(l0),
@@ -91,36 +101,53 @@ def confirm(a, l0, p, eps) -> dict:
             "solutions_violating_i": [[tokens[i] for i in s] for s in sol.solutions if any(a[i] < 0 for i in s)],
             "fred_choice_rational": [tokens[i] for i in (sol.best_ids if sol.found else ())],
             "algorithm1_as_printed": [tokens[i] for i in algorithm1 or ()],
-            "referee_best": [tokens[i] for i in referee.best_ids], "fred_exact_best": list(fred.best),
-            "top_weight_set": [tokens[i] for i in top_set(a, sol.size)]}
+            "referee_best": [tokens[i] for i in referee.best_ids]}, [tokens[i] for i in top_set(a, sol.size)]
 
 
 def grid_counterexample(which: str) -> tuple[dict | None, dict]:
     """The smallest grid point inside Prop. 1's hypotheses where some solution violates ``which`` (confirmed in
     exact rationals by :func:`confirm`, None when there is none), and how the search established it."""
-    search = minimal_grid_counterexample(grid_breaks(which))
+    point, smaller, minimal = _grid_search(which)
     values = {"smaller_means": "fewer tokens, then earlier in the grid order (weights, intercept, p, eps indices) "
                                "of proofs_checks.linear_conclusions; searched inside Prop. 1's hypotheses",
-              "smaller_points_checked": search["smaller_points_checked"], "search_point_was_minimal": search["minimal"]}
-    return (None if search["point"] is None else confirm(*search["point"].values)), values
+              "smaller_points_checked": smaller, "search_point_was_minimal": minimal}
+    return (None if point is None else confirm(*point.values)), values
+
+
+@exact_cache
+def _grid_search(which: str) -> tuple:
+    """(the smallest grid point breaking ``which`` or None, smaller points checked, whether the search's point
+    was minimal)."""
+    search = minimal_grid_counterexample(grid_breaks(which))
+    return search["point"], search["smaller_points_checked"], search["minimal"]
 
 
 def confidence_score_counterexample() -> tuple[dict | None, dict]:
     """The first confidence-score model (linear_conclusions.unit_interval_models: every output in [0, 1]) with
     f(xi) > 1/2, xi positive as a confidence score, that violates (ii) for some solution inside Prop. 1's
     hypotheses, at the paper's p = 1/2, eps = 0.15."""
+    model, checked_before = _first_confidence_score_model()
+    if model is None:
+        return None, {"smaller_points_checked": checked_before}
+    return confirm(*model, P_EXACT, EPS_EXACT), {
+        "smaller_means": "earlier in proofs_checks.linear_conclusions.unit_interval_models (fewer tokens, then "
+                         "the weights' and the intercept's indices)", "smaller_points_checked": checked_before}
+
+
+@exact_cache
+def _first_confidence_score_model() -> tuple:
+    """((a, lambda_0) of :func:`confidence_score_counterexample` or None, how many models come before it)."""
     checked_before = 0
     for a, l0 in unit_interval_models():
         sol = exact_explain(linear_table_rational(a, l0), P_EXACT, EPS_EXACT, len(a))
         if sol.original_prediction > HALF and statement_hypotheses(a, l0, P_EXACT, EPS_EXACT, solved=sol)[
                 "satisfies_hypotheses"] and violates("(ii)", a, sol):
-            return confirm(a, l0, P_EXACT, EPS_EXACT), {
-                "smaller_means": "earlier in proofs_checks.linear_conclusions.unit_interval_models (fewer tokens, then "
-                                 "the weights' and the intercept's indices)", "smaller_points_checked": checked_before}
+            return (a, l0), checked_before
         checked_before += 1
-    return None, {"smaller_points_checked": checked_before}
+    return None, checked_before
 
 
+@exact_cache(copy=True)
 def confidence_score_grid() -> tuple[bool, dict]:
     """(i) for every solution of Eq. (2) on every confidence-score model (b <= 3, every output in [0, 1]) at every
     grid p and eps, exact rationals, inside Prop. 1's hypotheses."""
@@ -150,6 +177,7 @@ def confidence_score_grid() -> tuple[bool, dict]:
                                                   "ps": [str(x) for x in GRID_PS], "epss": [str(x) for x in GRID_EPSS]}
 
 
+@exact_cache(copy=True)
 def beyond_l_max() -> dict:
     """Where Algorithm 1 as printed does not return FRED's choice: the minimal size l* exceeds l_max = 10 (line 402).
     12 words of weights 1 - k/100, lambda_0 = 0, p = 1/2, eps = 1, drops (1 - p) sum_{i in S} a_i (p2), exact."""

@@ -1,13 +1,20 @@
 """Hypothesis strategies for checking a FRED explainer: the public face of :mod:`proofs_checks.kit.strategies`.
 
-Documents, coefficients, p, eps, fitted models, tables and the black boxes the conformance kit explains, shipped
-beside the kit (as ``hypothesis.extra`` ships beside hypothesis) so that a researcher testing a modified explainer
-draws the same inputs as the kit and this project's tests. Needs hypothesis (the ``dev`` extra).
+Documents (random tokens, and review snippets with real words, stop words and negations), coefficients, p, eps,
+fitted models, tables and the black boxes the conformance kit explains, shipped beside the kit (as
+``hypothesis.extra`` ships beside hypothesis) so that a researcher testing a modified explainer draws the same inputs
+as the kit and this project's tests. Needs hypothesis (the ``dev`` extra).
 """
 
 from .kit.strategies import (
     AWKWARD_TOKENS,
     BLACK_BOX_KINDS,
+    CLAUSES,
+    NEGATIONS,
+    NEGATIVE_WORDS,
+    POSITIVE_WORDS,
+    STOP_WORDS,
+    SUBJECT_WORDS,
     WORDS,
     FittedTfidf,
     ShortcutCase,
@@ -20,6 +27,8 @@ from .kit.strategies import (
     fitted_tfidf_models,
     multiplicities,
     probabilities,
+    review_documents,
+    review_models,
     shortcut_models,
     vocabularies,
 )
@@ -27,6 +36,12 @@ from .kit.strategies import (
 __all__ = [
     "AWKWARD_TOKENS",
     "BLACK_BOX_KINDS",
+    "CLAUSES",
+    "NEGATIONS",
+    "NEGATIVE_WORDS",
+    "POSITIVE_WORDS",
+    "STOP_WORDS",
+    "SUBJECT_WORDS",
     "WORDS",
     "FittedTfidf",
     "ShortcutCase",
@@ -39,6 +54,8 @@ __all__ = [
     "fitted_tfidf_models",
     "multiplicities",
     "probabilities",
+    "review_documents",
+    "review_models",
     "shortcut_models",
     "vocabularies",
 ]

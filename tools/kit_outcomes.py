@@ -5,7 +5,7 @@ before and after (``PYTHONPATH=<old checkout> python tools/kit_outcomes.py > bef
 files with ``diff``. Statuses and messages are both recorded, so a changed tolerance or value shows too. Runs at
 the default seeds (``FRED_STATISTICAL_SEED`` unset), the seeds the planted catalogue pins.
 
-    python tools/kit_outcomes.py [--only NAME ...] > outcomes.json
+    python tools/kit_outcomes.py [--only NAME ...] [--checks CHECK ...] > outcomes.json
 """
 
 from __future__ import annotations
@@ -26,13 +26,14 @@ from tests.kit.planted import CATALOGUE  # noqa: E402
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--only", nargs="*", default=None, help="planted entries to run (default: all)")
+    parser.add_argument("--checks", nargs="*", default=None, help="kit checks to run (default: all)")
     args = parser.parse_args(argv)
     entries = [("reference", fred_factory)] + [(e.name, e.factory) for e in CATALOGUE]
     out = {}
     for name, factory in entries:
         if args.only is not None and name not in args.only:
             continue
-        out[name] = check_explainer(factory).to_dict()
+        out[name] = check_explainer(factory, checks=args.checks).to_dict()
         print(f"{name}: {out[name]['counts']}", file=sys.stderr)
     json.dump(out, sys.stdout, indent=1, sort_keys=True, default=str)
     print()

@@ -20,6 +20,7 @@ import numpy as np
 
 from ..markdown_tables import markdown_table
 from ..provenance import describe, environment
+from .config import results_dir
 from .datasets import DATASETS, TEST_SIZE, load_dataset, split_dataset
 from .models import MODELS, make_model
 from .neural import NEURAL_PACKAGES
@@ -76,11 +77,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--models", default=",".join(MODELS))
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--data-dir", default=None)
-    parser.add_argument("--out", default="results")
+    parser.add_argument("--out", default=None, help="directory of model_accuracy.md (default: the committed results, "
+                                                    "results/ in a checkout)")
     args = parser.parse_args(argv)
     rows = [model_accuracy(d, m, args.seed, args.data_dir) for d in args.datasets.split(",")
             for m in args.models.split(",")]
-    path = Path(args.out) / "model_accuracy.md"
+    path = Path(args.out if args.out is not None else results_dir()) / "model_accuracy.md"
     path.parent.mkdir(parents=True, exist_ok=True)
     command = "python -m fred.evaluation.accuracy " + " ".join(map(shlex.quote, argv))
     path.write_text(accuracy_markdown(rows, command), encoding="utf-8")

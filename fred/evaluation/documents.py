@@ -19,6 +19,7 @@ from threadpoolctl import threadpool_limits
 from . import metrics
 from .config import RunConfig
 from .explainers import POSITIVE, Adapter, build_adapter
+from .factories import FactoryAdapter
 
 
 def select_documents(model, texts: Sequence[str], n_docs: int, min_tokens: int = 1) -> list[int]:
@@ -68,8 +69,13 @@ def score_document(adapter: Adapter, f, text: str, seeds: Sequence[int], k: int 
 
 
 def build_run_adapter(config: RunConfig, name: str, model, train_texts: Sequence[str]) -> Adapter:
-    """The adapter of explainer ``name`` with the run's settings (:func:`fred.evaluation.explainers.build_adapter`;
-    :class:`~fred.evaluation.explainers.Unavailable` if it cannot be built here)."""
+    """The adapter of explainer ``name`` with the run's settings: an explainer from outside
+    (:class:`fred.evaluation.factories.FactoryAdapter`) or a built-in one
+    (:func:`fred.evaluation.explainers.build_adapter`; :class:`~fred.evaluation.explainers.Unavailable` if it cannot
+    be built here)."""
+    outside = config.outside
+    if name in outside:
+        return FactoryAdapter(name, outside[name], model.predict_proba, config.p, config.eps, config.n_samples)
     return build_adapter(name, model, train_texts, config.p, config.eps, config.n_samples, config.lime_samples,
                          config.baseline, config.search)
 

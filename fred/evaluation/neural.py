@@ -30,7 +30,7 @@ from sklearn.linear_model import LogisticRegression
 from sklearn.utils.validation import check_is_fitted
 
 from .._optional import import_optional
-from ..progress import progress
+from ..progress import interactive, progress
 from .._validation import check_int
 
 #: The distributions the encoder's numbers depend on (named in every result file of a ``minilm`` run).
@@ -59,7 +59,16 @@ def load_minilm(device: str | None = None):
     os.environ.setdefault("HF_HUB_OFFLINE", "1")
     if device is None:
         device = "cuda" if torch.cuda.is_available() else "cpu"
-    return st.SentenceTransformer(str(bundled.get_model_path()), device=device, local_files_only=True)
+    # transformers draws a "Loading weights" bar whatever stderr is: progress bars show on a terminal only.
+    bars = import_optional("transformers.utils.logging", "neural", purpose)
+    shown = bars.is_progress_bar_enabled()
+    if not interactive():
+        bars.disable_progress_bar()
+    try:
+        return st.SentenceTransformer(str(bundled.get_model_path()), device=device, local_files_only=True)
+    finally:
+        if shown:
+            bars.enable_progress_bar()
 
 
 def _check_texts(texts, name: str) -> list[str]:
@@ -153,7 +162,10 @@ class SentenceEncoderClassifier(ClassifierMixin, BaseEstimator):
                 batches = progress(batches, "encoding", total=len(batches))
             for start in batches:
                 chunk = new[start:start + self.batch_size]
-                rows = np.asarray(encoder.encode(chunk, batch_size=self.batch_size), dtype=float)
+                # The bundled SentenceTransformer draws its own "Batches" bar when logging is at INFO, whatever
+                # stderr is; the bar above is the one bar (a stand-in encoder takes only texts and batch_size).
+                quiet = {"show_progress_bar": False} if isinstance(self.encoder, str) else {}
+                rows = np.asarray(encoder.encode(chunk, batch_size=self.batch_size, **quiet), dtype=float)
                 if rows.ndim != 2 or rows.shape[0] != len(chunk):
                     raise ValueError(f"encoder.encode returned shape {rows.shape} for {len(chunk)} texts; expected "
                                      f"({len(chunk)}, d)")

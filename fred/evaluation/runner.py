@@ -108,8 +108,9 @@ def run(config: RunConfig, out: str | os.PathLike, *, workers: int | None = None
     accuracy = float(np.mean(model.predict(x_test) == y_test))
     docs = select_documents(model, x_test, config.n_docs, config.min_tokens)
 
-    # k for LIME and SHAP comes from FRED, so FRED runs first.
-    ordered = sorted(config.explainers, key=lambda e: (e not in ("fred", "fredpos"), EXPLAINERS.index(e)))
+    # k for LIME and SHAP comes from FRED, so FRED runs first; explainers from outside run last.
+    ordered = sorted(config.explainers, key=lambda e: (e not in ("fred", "fredpos"),
+                                                       EXPLAINERS.index(e) if e in EXPLAINERS else len(EXPLAINERS)))
     adapters: dict[str, Adapter] = {}
     unavailable: dict[str, str] = {}
     for name in ordered:

@@ -110,7 +110,7 @@ def markdown(result: RunResult) -> str:
     """Summary in the paper's layout: per explainer our row (mean ± standard error, significance marks against
     FRED) then the paper's row (mean (std)) where the paper has the setting; the tests; notes; cluster, machine."""
     c = result.config
-    present = [e for e in EXPLAINERS if any(r["explainer"] == e for r in result.rows)]
+    present = [e for e in (*EXPLAINERS, *c.outside) if any(r["explainer"] == e for r in result.rows)]
     summary = summarise(result.rows, present)
     tests = (compare_paired(_values(result.rows, present), REFERENCE, [(col, up) for col, _, up in SUMMARY_COLUMNS])
              if REFERENCE in present and len(present) > 1 else [])
@@ -185,5 +185,6 @@ def markdown(result: RunResult) -> str:
         + (", interrupted)" if s.get("interrupted") else ")") for s in sessions) + ".",
               "", "Machine: " + describe(environment(PACKAGES + ("dask", "distributed")
                                                       + (NEURAL_PACKAGES if c.model == "minilm" else ()))),
-              "", "Configuration: " + ", ".join(f"{k}={v}" for k, v in asdict(c).items() if k != "command"), ""]
+              "", "Configuration: " + ", ".join(f"{k}={v}" for k, v in asdict(c).items()
+                                                 if k != "command" and (k != "factories" or v)), ""]
     return "\n".join(lines)

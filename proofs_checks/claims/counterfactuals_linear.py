@@ -40,6 +40,7 @@ from fred_constants import ALPHA, DELTA, EPS, MAX_LEN, P, P_EXACT
 
 from ..counterexamples import minimal_counterexample
 from ..counterfactual_proofs import closed_forms, designs, fitted_family, referee_flips
+from ..exact_cache import exact_cache
 from ..counterfactual_runs import N_GRID, RUNS, SEED, family_runs, fred_explainer, fred_n, monte_carlo
 from ..results import ClaimResult, Quote, Reading, argued, checked, hypotheses
 from ..seeds import statistical_seed
@@ -214,6 +215,7 @@ def _fred_witness(tokens, a, intercept, size) -> dict:
     return {"random_state": None, "seeds_tried": 200}
 
 
+@exact_cache(copy=True)  # no explainer: the same for every subject
 def _long_documents() -> tuple[bool, dict]:
     """The paper's defaults (p = 1/2, alpha = 0.95, l_max = 10, n = 3067) on one decisive word among b - 1 neutral
     ones (k* = 1, M = 1, q = 2^-b), and the bound for any model with k* = 1, 2, 3."""
@@ -236,6 +238,7 @@ def _long_documents() -> tuple[bool, dict]:
                 "bound": "any model with that k*: M <= C(b, k*), P <= 1 - (1 - C(b, k*) 2^-b)^n", "rows": rows}
 
 
+@exact_cache(copy=True)  # no explainer: the same for every subject
 def _quarter_example() -> dict:
     """p = 1/4: the first b at which FRED's default n exceeds the paper's 3067 (b <= max_len), and there b tokens
     of weight 1 with lambda_0 = -1/2 (score b - 1/2, class 1, flipped only by removing all: k* = b, M = 1,

@@ -22,6 +22,7 @@ import numpy as np
 from analytic.selection import agreement_probability, agreement_sample_size, selection_margins
 from fred_constants import DELTA, EPS, EPS_EXACT, MAX_LEN, P, P_EXACT
 
+from ..exact_cache import exact_cache
 from ..results import ClaimResult, Quote, Reading, argued, checked
 from ..seeds import statistical_seed
 from ..selection_bound import TARGET, bound_below_exact, bound_limit, generating_function
@@ -94,6 +95,9 @@ STATEMENT = (
 #: Fred(mask) runs per (case, n).
 REPS = 300
 SEED = 20260314
+
+
+@exact_cache(copy=True)  # no explainer: the same for every subject
 def _tie_step() -> tuple[bool, dict | None, dict]:
     """Two tokens tie exactly; the table is symmetric under swapping them, so agreement - P(the other token, found)
     = P(the empirical drops tie and reach the threshold), which tends to 0 with P(they tie): the agreement tends to
@@ -128,6 +132,7 @@ def _tie_step() -> tuple[bool, dict | None, dict]:
     return not confirmed, cx, values
 
 
+@exact_cache(copy=True)  # no explainer: the same for every subject
 def _threshold_step() -> tuple[bool, dict | None, dict]:
     """One token whose drop equals eps E[f]: agreement = P(1 <= N <= n/2), N ~ Bin(n, 1/2), checked against the
     enumeration for n = 1..40; it is 1/2 - 2^-n for odd n. The returned position agrees whenever N >= 1: only
@@ -147,6 +152,7 @@ def _threshold_step() -> tuple[bool, dict | None, dict]:
     return not confirmed, cx, values
 
 
+@exact_cache(copy=True)  # no explainer: the same for every subject
 def _escape_step() -> tuple[bool, dict | None, dict]:
     """Eq. (2)'s only solution S is exactly on the threshold and a larger candidate L is above it: FRED returns S
     only if hat Delta_S >= eps hat m, a statistic with mean 0 and positive delta-method variance, or if L misses the

@@ -23,6 +23,7 @@ from analytic.lemma2 import joint_candidate_sizes
 from fred_constants import ALPHA_EXACT, MAX_LEN, P, P_EXACT
 
 from ..counterexamples import minimal_counterexample
+from ..exact_cache import exact_cache
 from ..lemma2_proof import (
     GRID_ALPHAS as S1_ALPHAS,
     GRID_L_MAX as S1_L_MAX,
@@ -127,6 +128,7 @@ def _breaks(case) -> bool:
     return _document_hypotheses(*case)["satisfies_hypotheses"] and _joint(*case) < ALPHA_EXACT
 
 
+@exact_cache(copy=True)  # a closed form: the same for every subject
 def _counterexample() -> tuple[bool, dict]:
     """Search, confirm by two exact methods, and check minimality over every smaller case of the grid."""
     found = minimal_counterexample(st.tuples(st.sampled_from(SEARCH_B), st.sampled_from(SEARCH_L_MAX)), _breaks)
@@ -156,6 +158,7 @@ def _counterexample() -> tuple[bool, dict]:
     return not confirmed, values
 
 
+@exact_cache(copy=True)  # a closed form: the same for every subject
 def _strictly_higher() -> dict:
     """The sentence's strict 'higher than alpha' on s1's family (p = 1/2, the paper's n, every size l <= l_max): the
     cases where the coverage equals alpha exactly, and why none can occur at alpha = 0.95: the coverage
@@ -184,6 +187,7 @@ def all_sizes_hypotheses(*, alpha, p, l_max: int, n: int, size: int, b: int) -> 
                       candidate_of_the_document=1 <= size <= b)
 
 
+@exact_cache(copy=True)  # a closed form: the same for every subject
 def _all_sizes() -> tuple[bool, dict]:
     """Reading 'all-sizes': the first (b, l_max, |c|) of s6's family, in that order, inside the reading's
     hypotheses, whose candidate is covered with probability < alpha (Fractions), the number of failing cases, and
@@ -210,6 +214,7 @@ def _all_sizes() -> tuple[bool, dict]:
                            "coverage_float": float(default), "below_alpha": default < ALPHA_EXACT}}
 
 
+@exact_cache(copy=True)  # a closed form: the same for every subject
 def _paper_defaults() -> tuple[bool, dict]:
     """Chebyshev upper bound on the joint coverage at alpha = 0.95, l_max = 10, Lemma 2's n, p = 1/2."""
     n = paper_n(ALPHA_EXACT, MAX_LEN)
@@ -222,6 +227,7 @@ def _paper_defaults() -> tuple[bool, dict]:
                       "80 digits"}
 
 
+@exact_cache(copy=True)  # a closed form: the same for every subject
 def _whole_document() -> tuple[bool, dict]:
     """b <= l_max: the joint coverage (row by row, all candidates) equals 1 - (1 - 1/2**b)**n and reaches alpha."""
     wrong, cases = [], 0

@@ -38,6 +38,7 @@ from analytic import algorithm1_rule, all_drops_rational, exact_explain, linear_
 from analytic import linear_table_rational, table_classifier
 from fred_constants import MAX_LEN
 
+from ..exact_cache import exact_cache
 from ..family import cases
 from ..linear_conclusions import EPSS, GRID_WEIGHTS, PS, grid_points, position_weights, reading_summary, run
 from ..prop1_cases import beyond_l_max, confidence_score_counterexample, confidence_score_grid
@@ -117,7 +118,27 @@ def _grid() -> tuple[bool, dict]:
     keys = ("points", "within_hypotheses", *HEADLINE_CHECKS, "fred_choice_negative_outside_sharp_condition",
             "some_solution_not_top", "several_solutions", "not_top_iff_several_fails", "some_solution_negative",
             "some_solution_negative_with_mean_nonnegative", "negative_iff_sharp_condition_fails")
-    counts, failures, cache = dict.fromkeys(keys, 0), [], {}
+    counts, failures = dict.fromkeys(keys, 0), []
+    for pt, hits, choice in _grid_exact():
+        if "within_hypotheses" in hits:
+            a, l0, p, eps = pt.values
+            tokens = [f"w{i + 1}" for i in range(len(a))]
+            fred = explainer(table_classifier(tokens, linear_table([float(x) for x in a], float(l0))),
+                             exact=True).explain(" ".join(tokens), p=float(p), eps=float(eps), max_len=len(a))
+            hits += ("fred_exact_differs",) * (not fred.found or tuple(fred.best_ids) != choice)
+        for h in hits:
+            counts[h] += 1
+        if set(hits) & set(HEADLINE_CHECKS) and len(failures) < 5:
+            failures.append({**pt.describe(), "fails": [h for h in HEADLINE_CHECKS if h in hits]})
+    return not any(counts[k] for k in HEADLINE_CHECKS), {**counts, "max_tokens": 3, "failures": failures,
+                                                         "weights": [str(x) for x in GRID_WEIGHTS]}
+
+
+@exact_cache
+def _grid_exact() -> tuple:
+    """Per grid point (the point, the counts it hits apart from ``fred_exact_differs``, FRED's choice on exact
+    rationals): what :func:`_grid` reads without an explainer."""
+    out, cache = [], {}
     for pt in grid_points():
         a, l0, p, eps = pt.values
         if (pt.weights, pt.intercept, pt.p) not in cache:  # the drops do not depend on eps
@@ -130,9 +151,6 @@ def _grid() -> tuple[bool, dict]:
         hits = ["points"] + ["fred_choice_negative_outside_sharp_condition"] * (
             negative_choice and not (all(x < 0 for x in a) and sol.mean_prediction < 0))
         if statement_hypotheses(a, l0, p, eps, solved=sol)["satisfies_hypotheses"]:
-            tokens = [f"w{i + 1}" for i in range(len(a))]
-            fred = explainer(table_classifier(tokens, linear_table([float(x) for x in a], float(l0))),
-                             exact=True).explain(" ".join(tokens), p=float(p), eps=float(eps), max_len=len(a))
             ordered = sorted(a, reverse=True)
             closed = next((n for n in range(1, len(a) + 1)
                            if (1 - p) * sum(ordered[:n]) >= eps * sol.mean_prediction), None)
@@ -142,18 +160,13 @@ def _grid() -> tuple[bool, dict]:
                 ("fred_choice_not_top", choice != top_set(a, sol.size)),
                 ("fred_choice_negative", negative_choice),
                 ("algorithm1_differs", algorithm1_rule(drops[1], sol.threshold, len(a))[0] != choice),
-                ("fred_exact_differs", not fred.found or tuple(fred.best_ids) != choice),
                 ("size_not_closed_form", closed != sol.size),
                 ("some_solution_not_top", not_top), ("several_solutions", several),
                 ("not_top_iff_several_fails", not_top != several), ("some_solution_negative", negative),
                 ("some_solution_negative_with_mean_nonnegative", negative and sol.mean_prediction >= 0),
                 ("negative_iff_sharp_condition_fails", negative != sharp)) if bad]
-        for h in hits:
-            counts[h] += 1
-        if set(hits) & set(HEADLINE_CHECKS) and len(failures) < 5:
-            failures.append({**pt.describe(), "fails": [h for h in hits if h in HEADLINE_CHECKS]})
-    return not any(counts[k] for k in HEADLINE_CHECKS), {**counts, "max_tokens": 3, "failures": failures,
-                                                         "weights": [str(x) for x in GRID_WEIGHTS]}
+        out.append((pt, tuple(hits), tuple(choice)))
+    return tuple(out)
 
 
 def _family(verdicts) -> dict:

@@ -30,6 +30,7 @@ import sympy as sp
 from analytic import (all_drops, code_of, exact_explain, linear_table, linear_table_rational, logistic_table_sym,
                       pattern_weights, search_on_drops, table_classifier, tie_tolerance)
 
+from ..exact_cache import exact_cache, frozen
 from ..family import cases
 from ..linear_conclusions import (
     EPSS,
@@ -106,9 +107,11 @@ def _float_table(a, l0) -> np.ndarray:
     return 1.0 / (1.0 + np.exp(-linear_table([float(x) for x in a], float(l0))))
 
 
+@exact_cache
 def _float_solutions(a, l0, p, eps):
     """(predicted-class table, weights signed for that class, minimal size, solutions, near-threshold count) of a
-    grid case with float drops; None when the score at xi is exactly 0 (no predicted class)."""
+    grid case with float drops; None when the score at xi is exactly 0 (no predicted class). Cached: the same for
+    every explainer (the arrays are read-only)."""
     signed = _signed(a, l0)
     if signed is None:
         return None
@@ -118,8 +121,22 @@ def _float_solutions(a, l0, p, eps):
     threshold = float(eps) * float(table @ pattern_weights(b, float(p)))
     drops, tol = all_drops(table, float(p)), tie_tolerance(table)
     eq2 = search_on_drops(drops, b, threshold, b, tol=tol)
-    sols = sorted(eq2.solutions, key=code_of)  # code order, as the report lists them
-    return table, np.array([float(x) for x in s_a]), eq2.size, sols, near_threshold(drops, eq2, b, tol)
+    sols = tuple(sorted(eq2.solutions, key=code_of))  # code order, as the report lists them
+    return frozen(table), frozen([float(x) for x in s_a]), eq2.size, sols, near_threshold(drops, eq2, b, tol)
+
+
+@exact_cache
+def _linear_size(a, l0, p, eps):
+    """The minimal size of Eq. (2) for the linear score with these (signed) weights, exact rationals."""
+    return exact_explain(linear_table_rational(a, l0), p, eps, len(a)).size
+
+
+@exact_cache
+def _ii_search() -> tuple:
+    """(smallest grid point breaking (ii) for every solution or None, smaller points checked, whether the search's
+    point was minimal): the grid search, the same for every explainer."""
+    search = minimal_grid_counterexample(_grid_breaks_ii)
+    return search["point"], search["smaller_points_checked"], search["minimal"]
 
 
 def _grid_breaks_ii(pt: GridPoint) -> bool:
@@ -135,13 +152,22 @@ def _grid_breaks_ii(pt: GridPoint) -> bool:
 def _exact(a, l0, p, eps) -> dict:
     """Every solution in exact sympy arithmetic (sigma of rationals), FRED(sampler='exact')'s choice, and the
     case's hypotheses record."""
+    tokens = [f"w{i + 1}" for i in range(len(a))]
+    fred = explainer(table_classifier(tokens, _float_table(a, l0), n_classes=2), exact=True).explain(
+        " ".join(tokens), p=float(p), eps=float(eps), max_len=len(a))
+    record, top = _exact_record(a, l0, p, eps)
+    return {**record, "fred_exact_best": list(fred.best), "top_weight_set": top}
+
+
+@exact_cache(copy=True)
+def _exact_record(a, l0, p, eps) -> tuple[dict, list]:
+    """:func:`_exact`'s record up to FRED's choice, and the top-weight set: the sympy side, the same for every
+    explainer (each call gets its own copy)."""
     a_s, l0_s = [sp.Rational(x.numerator, x.denominator) for x in a], sp.Rational(l0.numerator, l0.denominator)
     p_s, eps_s = sp.Rational(p.numerator, p.denominator), sp.Rational(eps.numerator, eps.denominator)
     table = logistic_table_sym(a_s, l0_s)
     sol = exact_explain(table, p_s, eps_s, len(a))
     tokens = [f"w{i + 1}" for i in range(len(a))]
-    fred = explainer(table_classifier(tokens, _float_table(a, l0), n_classes=2), exact=True).explain(
-        " ".join(tokens), p=float(p), eps=float(eps), max_len=len(a))
     top = tuple(sorted(sorted(range(len(a)), key=lambda i: -a[i])[: sol.size or 0]))
     return {**statement_hypotheses(a, table, sol.size),
             "document": " ".join(tokens), "position_weights": [str(x) for x in a], "intercept": str(l0),
@@ -152,8 +178,7 @@ def _exact(a, l0, p, eps) -> dict:
             "solutions": [[tokens[i] for i in s] for s in sol.solutions],
             "solutions_violating_ii": [[tokens[i] for i in s] for s in sol.solutions if s != top],
             "negative_word_in_a_solution": any(a[i] < 0 for s in sol.solutions for i in s),
-            "fred_choice_exact": [tokens[i] for i in (sol.best_ids if sol.found else ())], "fred_exact_best": list(fred.best),
-            "top_weight_set": [tokens[i] for i in top]}
+            "fred_choice_exact": [tokens[i] for i in (sol.best_ids if sol.found else ())]}, [tokens[i] for i in top]
 
 
 def _grid() -> tuple[tuple[bool, dict], tuple[bool, dict]]:
@@ -188,8 +213,7 @@ def _grid() -> tuple[tuple[bool, dict], tuple[bool, dict]]:
             w[i] < 0 for i in fred.best_ids)
         if not ok:
             fred_bad.append({**pt.describe(), "fred_best_ids": list(fred.best_ids)})
-        s_a, s_l0 = _signed(a, l0)
-        linear = exact_explain(linear_table_rational(s_a, s_l0), p, eps, len(a)).size
+        linear = _linear_size(*_signed(a, l0), p, eps)
         if linear is not None:  # "as listed": the grid's weights already favour class 1 (no sign change)
             listed, differ = l0 + sum(a) > 0, linear != size
             for key, hit in (("both_solved", True), ("differ", differ), ("both_solved_as_listed", listed),
@@ -212,9 +236,9 @@ def check() -> ClaimResult:
     sigma = 1 / (1 + sp.exp(-z))
     derivative = sp.simplify(sp.diff(sigma, z) - sigma * (1 - sigma))
     positive = (sp.exp(-z) / (1 + sp.exp(-z)) ** 2).is_positive
-    search = minimal_grid_counterexample(_grid_breaks_ii)
-    cx = None if search["point"] is None else _exact(*search["point"].values)
-    at_linear_eps = None if cx is None else _exact(*search["point"].values[:3], Fraction(15, 100))
+    point, smaller_points_checked, minimal = _ii_search()
+    cx = None if point is None else _exact(*point.values)
+    at_linear_eps = None if cx is None else _exact(*point.values[:3], Fraction(15, 100))
     linear_i = _exact(*GridPoint((0, 2), 1, 0, 0).values)  # prop1-linear's (i) counterexample, on this model
     (grid_i_ok, grid_i), (grid_c_ok, grid_c) = _grid()
     sizes = grid_c["selected_size_vs_linear_score"]
@@ -224,8 +248,8 @@ def check() -> ClaimResult:
     unit = "(LogisticRegression model, document, p, eps), distinct lambda_j idf_j"
     pair = [c for c in (cx, linear_i) if c is not None]
     pair_ok = bool(pair) and all(c["fred_exact_best"] == c["fred_choice_exact"] == c["top_weight_set"] for c in pair)
-    search_values = {"smaller_points_checked": search["smaller_points_checked"],
-                     "search_point_was_minimal": search["minimal"],
+    search_values = {"smaller_points_checked": smaller_points_checked,
+                     "search_point_was_minimal": minimal,
                      "smaller_means": "fewer tokens, then earlier in the grid order (weights, intercept, p, eps "
                                       "indices) of proofs_checks.linear_conclusions; float drops in the search, "
                                       "inside the hypotheses"}

@@ -13,8 +13,10 @@ Algorithm 1 as printed the last (">=" replaces best), and each returns the word 
 
 from __future__ import annotations
 
+import copy
 import functools
 import itertools
+from types import MappingProxyType
 from fractions import Fraction
 from typing import Sequence
 
@@ -26,6 +28,7 @@ from analytic import (algorithm1_literal, algorithm1_rule, all_drops_rational, e
                       pattern_rows, table_classifier)
 
 from ..counterexamples import minimal_counterexample
+from ..exact_cache import exact_cache
 from ..linear_conclusions import GRID_EPSS, GRID_INTERCEPTS, GRID_PS, GRID_WEIGHTS, grid_points
 from ..prop1_words import PROPOSITION
 from ..results import ClaimResult, Quote, Reading, argued, checked, hypotheses
@@ -206,6 +209,7 @@ def _breaks(pt, rule: str) -> bool:
     return choice is not None and not _is_top(a, choice)
 
 
+@exact_cache
 def _minimal(rule: str):
     """The first grid point, in increasing order, where ``rule`` breaks (ii), and how many came before it."""
     for scanned, point in enumerate(grid_points()):
@@ -220,20 +224,31 @@ def _exact(a, l0, p, eps, link=PERCEPTRON, max_len: int | None = None) -> dict:
     (default b) and whether it solves Eq. (2), Algorithm 1 transcribed literally (at p = 1/2, where the 2^b patterns
     are equally likely rows) and the hypotheses record."""
     max_len = len(a) if max_len is None else max_len
-    table = _table(a, l0, {**LINKS, LINEAR: lambda z: z}[link])
-    sol = exact_explain(table, p, eps, len(a))
+    head, literal, record, table, drops, solutions = _exact_side(a, l0, p, eps, link, max_len)
     fred_clf, text = _explainer(len(a), table)
-    tokens = text.split()
-    names = (lambda s: None if s is None else [tokens[i] for i in s])
-    top = max((d for s, d in sol.drops.items() if len(s) == sol.size), default=None)
-    fred, literal = {}, None
+    fred = {}
     if eps > 0:  # FRED and Algorithm 1 take eps in (0, 1]
         out = fred_clf.explain(text, label=1, p=float(p), eps=float(eps), max_len=max_len)
         fred = {"fred_best": list(out.best), "fred_found": out.found, "fred_importances": out.importances.tolist(),
-                "fred_drop_exact": str(sol.drops[tuple(out.best_ids)]),
-                "fred_set_is_a_solution": tuple(out.best_ids) in sol.solutions}
+                "fred_drop_exact": str(drops[tuple(out.best_ids)]),
+                "fred_set_is_a_solution": tuple(out.best_ids) in solutions}
+    return {**head, **fred, "algorithm1_literal_best": literal, **record}
+
+
+@exact_cache(copy=True)
+def _exact_side(a, l0, p, eps, link, max_len: int) -> tuple:
+    """:func:`_exact` without Fred(sampler='exact'): (the record up to the tie rules' sets, Algorithm 1's literal
+    choice, the hypotheses record, f on the patterns, the exact drops, Eq. (2)'s solutions); each call gets its own
+    copy."""
+    table = _table(a, l0, {**LINKS, LINEAR: lambda z: z}[link])
+    sol = exact_explain(table, p, eps, len(a))
+    tokens = [f"w{i + 1}" for i in range(len(a))]
+    names = (lambda s: None if s is None else [tokens[i] for i in s])
+    top = max((d for s, d in sol.drops.items() if len(s) == sol.size), default=None)
+    literal = None
+    if eps > 0:  # Algorithm 1 takes eps in (0, 1]
         literal = algorithm1_literal(pattern_rows(len(a)), table, eps, max_len).best if p == Fraction(1, 2) else None
-    return {"document": text, "position_weights": [str(x) for x in a], "intercept": str(l0),
+    head = {"document": " ".join(tokens), "position_weights": [str(x) for x in a], "intercept": str(l0),
             "p": str(p), "eps": str(eps), "link": link, "l_max": max_len, "l_star": sol.size,
             "f_by_pattern_code": [str(v) for v in table],
             "mean": str(sol.mean_prediction), "threshold": str(sol.threshold),
@@ -242,9 +257,9 @@ def _exact(a, l0, p, eps, link=PERCEPTRON, max_len: int | None = None) -> dict:
             "largest_drop_sets": [names(s) for s in sol.solutions if sol.drops[s] == top],
             "negative_word_in_a_solution": any(a[i] < 0 for s in sol.solutions for i in s),
             "top_weight_set": names(_top(a, sol.size or 0)),
-            "returned": {rule: names(s) for rule, s in _returned(sol).items()}, **fred,
-            "algorithm1_literal_best": names(literal),
-            **statement_hypotheses(a, l0, p, eps, table, max_len)}
+            "returned": {rule: names(s) for rule, s in _returned(sol).items()}}
+    return (head, names(literal), statement_hypotheses(a, l0, p, eps, table, max_len), table, dict(sol.drops),
+            sol.solutions)
 
 
 #: (weights, intercept, p, eps, link, l_max) for :func:`_exact`: why eps > 0 and l_max >= l* are hypotheses, and why
@@ -258,6 +273,7 @@ SIDE_CASES = {
 }
 
 
+@exact_cache(copy=True)
 def _swap_identity() -> tuple[bool, dict]:
     """Delta_{S+i} - Delta_{S+j} = (1 - p) sum_R P(R) [g(a_i + R) - g(a_j + R)] for an undefined g (sympy), every S,
     i != j outside S, b <= 3; R runs over the scores lambda_0 + sum of the kept a_k, k outside S, i, j. With j
@@ -294,6 +310,35 @@ def _grid_models() -> list:
     return list(dict.fromkeys((pt.a, GRID_INTERCEPTS[pt.intercept], GRID_PS[pt.p]) for pt in grid_points()))
 
 
+@exact_cache
+def _grid_exact() -> tuple:
+    """What :func:`_grid` reads without an explainer, computed once: the ordering violations of every grid model
+    and link, and for the perceptron with f(xi) = 1, per model and eps, the hypotheses record, Eq. (2)'s size and
+    solutions, the sets the two tie rules return and the exact drops (read-only mappings; None outside the
+    statement's hypotheses)."""
+    order_bad, runs = [], []
+    for a, l0, p in _grid_models():
+        scores = linear_table_rational(a, l0)
+        for name, link in LINKS.items():
+            table = [link(z) for z in scores]
+            drops = all_drops_rational(table, p)
+            where = {"weights": [str(x) for x in a], "intercept": str(l0), "p": str(p), "link": name}
+            order_bad += [MappingProxyType({**where, **v}) for v in order_violations(a, l0, p, name, drops[1])]
+            if name != PERCEPTRON or link(sum(a) + l0) != 1:
+                continue  # FRED on the perceptron, xi classified positive
+            by_set, per_eps = MappingProxyType(drops[1]), []
+            for eps in GRID_EPSS:
+                record = statement_hypotheses(a, l0, p, eps, table)
+                if not record["satisfies_hypotheses"]:
+                    per_eps.append((eps, None))
+                    continue
+                sol = exact_explain(table, p, eps, len(a), drops=drops)
+                per_eps.append((eps, (MappingProxyType(record), sol.size, sol.solutions,
+                                      MappingProxyType(_returned(sol)), by_set)))
+            runs.append((a, l0, p, tuple(table), tuple(per_eps)))
+    return tuple(order_bad), tuple(runs)
+
+
 def _grid() -> dict:
     """One pass over the grid models and links, exact drops computed once per (model, link): the ordering of every
     link (proof step p3); on the perceptron with f(xi) = 1 and every grid eps, the sets the two tie rules return
@@ -302,43 +347,37 @@ def _grid() -> dict:
     solution contains a word of negative weight (which tied solution FRED returns is not asked: a FRED breaking ties
     the other way keeps the headline)."""
     models = _grid_models()
-    order_bad, not_top, failures, outside, runs = [], {r: [] for r in RULES}, [], 0, 0
-    for a, l0, p in models:
-        scores = linear_table_rational(a, l0)
-        for name, link in LINKS.items():
-            table = [link(z) for z in scores]
-            drops = all_drops_rational(table, p)
-            where = {"weights": [str(x) for x in a], "intercept": str(l0), "p": str(p), "link": name}
-            order_bad += [{**where, **v} for v in order_violations(a, l0, p, name, drops[1])]
-            if name != PERCEPTRON or link(sum(a) + l0) != 1:
-                continue  # FRED on the perceptron, xi classified positive
-            exact_fred, text = _explainer(len(a), table)
-            for eps in GRID_EPSS:
-                record = statement_hypotheses(a, l0, p, eps, table)
-                if not record["satisfies_hypotheses"]:
-                    outside += 1  # not a case of the statement: neither evidence for it nor against it
-                    continue
-                sol = exact_explain(table, p, eps, len(a), drops=drops)
-                fred = exact_fred.explain(text, label=1, p=float(p), eps=float(eps), max_len=len(a))
-                runs += 1
-                at = {**where, "eps": str(eps)}
-                returned, top = {**_returned(sol), "fred": tuple(fred.best_ids) if fred.found else None}, None
-                reasons = []
-                if sol.size is None:
-                    reasons += ["FRED found a set although Eq. (2) has none"] if fred.found else []
-                else:
-                    top = _top(a, sol.size)
-                    for rule in RULES:
-                        if not _is_top(a, returned[rule]):
-                            not_top[rule].append({**at, "returned": list(returned[rule]), "top": list(top)})
-                    reasons += [f"{r} choice is not a solution tied with the top set" for r in ("fred", "printed")
-                                if returned[r] not in sol.solutions or sol.drops[returned[r]] != sol.drops[top]]
-                    reasons += ["the top-l* set is not a solution"] if top not in sol.solutions else []
-                    reasons += ["a solution contains a word of negative weight"] if any(
-                        a[i] < 0 for s in sol.solutions for i in s) else []
-                if reasons:
-                    failures.append({**at, "fails": reasons, "top": top and list(top),
-                                     **{r: s and list(s) for r, s in returned.items()}, **record})
+    order_bad, exact_runs = _grid_exact()
+    not_top, failures, outside, runs = {r: [] for r in RULES}, [], 0, 0
+    for a, l0, p, table, per_eps in exact_runs:
+        exact_fred, text = _explainer(len(a), table)
+        for eps, solved in per_eps:
+            if solved is None:
+                outside += 1  # not a case of the statement: neither evidence for it nor against it
+                continue
+            record, size, solutions, exact_returned, drops = solved
+            fred = exact_fred.explain(text, label=1, p=float(p), eps=float(eps), max_len=len(a))
+            runs += 1
+            at = {"weights": [str(x) for x in a], "intercept": str(l0), "p": str(p), "link": PERCEPTRON,
+                  "eps": str(eps)}
+            returned, top = {**exact_returned, "fred": tuple(fred.best_ids) if fred.found else None}, None
+            reasons = []
+            if size is None:
+                reasons += ["FRED found a set although Eq. (2) has none"] if fred.found else []
+            else:
+                top = _top(a, size)
+                for rule in RULES:
+                    if not _is_top(a, returned[rule]):
+                        not_top[rule].append({**at, "returned": list(returned[rule]), "top": list(top)})
+                reasons += [f"{r} choice is not a solution tied with the top set" for r in ("fred", "printed")
+                            if returned[r] not in solutions or drops[returned[r]] != drops[top]]
+                reasons += ["the top-l* set is not a solution"] if top not in solutions else []
+                reasons += ["a solution contains a word of negative weight"] if any(
+                    a[i] < 0 for s in solutions for i in s) else []
+            if reasons:
+                failures.append({**at, "fails": reasons, "top": top and list(top),
+                                 **{r: s and list(s) for r, s in returned.items()}, **copy.deepcopy(dict(record))})
+    order_bad = [copy.deepcopy(dict(v)) for v in order_bad]
     grid = {"models": len(models), "max_tokens": 3, "weights": [str(x) for x in GRID_WEIGHTS],
             "intercepts": [str(x) for x in GRID_INTERCEPTS], "ps": [str(x) for x in GRID_PS]}
     common = {**grid, "runs": runs, "link": PERCEPTRON, "eps": [str(e) for e in GRID_EPSS],
@@ -353,6 +392,7 @@ def _grid() -> dict:
                                           **{k: _exact(*case) for k, case in SIDE_CASES.items()}})}
 
 
+@exact_cache(copy=True)
 def _search() -> tuple[bool, dict]:
     """Hypothesis looks for a model breaking the ordering of s2 beyond the grid: b <= 4, weights and intercept in
     [-3, 3] with denominators <= 4, any link of LINKS; every case it draws lies inside the ordering's hypotheses

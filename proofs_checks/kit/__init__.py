@@ -29,7 +29,9 @@ Use
 True
 
 In pytest, ``@parametrize_with_checks([make_explainer])`` yields one test per check; known failures go in the
-tags' ``expected_failures`` (or the ``expected_failures=`` argument) and run as strict xfails.
+tags' ``expected_failures`` (or the ``expected_failures=`` argument) and run as strict xfails; a key that names no
+check raises ValueError. Each outcome's ``message`` is short (at most 400 characters, the failing example
+included); its ``detail`` (in ``to_dict()`` and ``--json``) is everything the check reported.
 """
 
 from .checks import CHECKS, DELTA, EXAMPLES, MC_EXAMPLES, N_LAW, N_MONTE_CARLO, N_STATISTICAL, yield_checks

@@ -58,8 +58,10 @@ class BlackBox:
     """A model on the perturbations of one document: f over the 2^b patterns, and what generated it.
 
     ``kind`` is "table" (arbitrary f), "linear" (f = intercept + sum of the weights of kept positions, Eq. 6 per
-    position), "logistic" (the sigmoid of that), "shortcut" (f = 1{every word of ``words`` is present}, Prop. 2)
-    or "bag_of_words" (f = intercept + sum over kept tokens of the weight of their word).
+    position), "logistic" (the sigmoid of that), "shortcut" (f = 1{every word of ``words`` is present}, Prop. 2),
+    "bag_of_words" (f = intercept + sum over kept tokens of the weight of their word) or "review" (a lexicon
+    sentiment model where negations and stop words count, :func:`review_box`). f is a class score when it lies in
+    [0, 1] (:func:`in_unit_interval`); a real-valued f is explained as a regression output.
     """
 
     kind: str
@@ -89,10 +91,14 @@ class BlackBox:
         return BlackBox(self.kind, self.tokens, self.table * factor, self.weights, self.intercept, self.words)
 
     def __repr__(self) -> str:
-        extra = {"weights": self.weights, "intercept": self.intercept, "words": self.words}
-        described = ", ".join(f"{k}={v}" for k, v in extra.items() if v is not None)
-        return (f"BlackBox({self.kind}, text={self.text!r}, table={np.round(self.table, 4).tolist()}"
-                + (f", {described})" if described else ")"))
+        """Short and readable (a failure message's example): the text, f on it, what generated the model, and the
+        table itself only for an arbitrary f (the other kinds are given by their parameters)."""
+        extra = {"weights": None if self.weights is None else [round(w, 4) for w in self.weights],
+                 "intercept": None if self.intercept is None else round(self.intercept, 4), "words": self.words}
+        if self.kind == "table":
+            extra["table"] = np.round(self.table, 3).tolist()
+        described = "".join(f", {k}={v}" for k, v in extra.items() if v is not None)
+        return f"BlackBox({self.kind}, text={self.text!r}, f(text)={self.table[0]:.4g}{described})"
 
 
 def linear_box(tokens: Sequence[str], weights: Sequence[float], intercept: float, link: str = "identity") -> BlackBox:
@@ -113,6 +119,48 @@ def shortcut_box(tokens: Sequence[str], words: Sequence[str]) -> BlackBox:
     return BlackBox("shortcut", tuple(tokens), table_from_classifier(model, list(tokens)), words=tuple(words))
 
 
+def review_box(tokens: Sequence[str], sentiment: dict[str, float], negations: Sequence[str] = (),
+               stop_weights: dict[str, float] | None = None, intercept: float = 0.0) -> BlackBox:
+    """A lexicon sentiment model on a review snippet: f = sigmoid(z), a class score in (0, 1), with z = intercept
+    + the sentiment weight of each kept word, its sign flipped when the position just before holds a kept negation
+    ("not good" is negative; once "not" is masked it is positive again), + the weight of each kept stop word.
+
+    Negations and stop words decide the prediction here: an explainer that never selects them is caught.
+
+    >>> box = review_box(("not", "good"), {"good": 2.0}, negations=("not",))
+    >>> [round(float(f), 3) for f in box.table]  # codes: nothing, "not", "good", both perturbed
+    [0.119, 0.881, 0.5, 0.5]
+    """
+    tokens, stop_weights, negations = tuple(tokens), dict(stop_weights or {}), frozenset(negations)
+    b = len(tokens)
+    z = np.full(2**b, float(intercept))
+    for code in range(2**b):
+        kept = [not code >> i & 1 for i in range(b)]
+        for i, token in enumerate(tokens):
+            if not kept[i]:
+                continue
+            weight = sentiment.get(token, 0.0)
+            if i > 0 and kept[i - 1] and tokens[i - 1] in negations:
+                weight = -weight
+            z[code] += weight + stop_weights.get(token, 0.0)
+    return BlackBox("review", tokens, 1.0 / (1.0 + np.exp(-z)), intercept=float(intercept))
+
+
+def in_unit_interval(box: BlackBox) -> BlackBox:
+    """The box itself when every f lies in [0, 1] (class scores); else a positive affine map of it into
+    [1/4, 3/4] by a power of two and a dyadic shift, so dyadic tables stay dyadic (exact ties stay exact) and a
+    linear box stays linear (its weights and intercept mapped too). Eq. (2)'s selection is not invariant to the
+    shift, so the mapped box is another problem, not the same one in other units."""
+    low, high = float(box.table.min()), float(box.table.max())
+    if low >= 0.0 and high <= 1.0:
+        return box
+    scale = 2.0 ** np.ceil(np.log2(2.0 * (high - low))) if high > low else 1.0
+    shift = 0.25 - low / scale
+    weights = None if box.weights is None else tuple(float(w / scale) for w in box.weights)
+    intercept = None if box.intercept is None else float(box.intercept / scale + shift)
+    return BlackBox(box.kind, box.tokens, box.table / scale + shift, weights, intercept, box.words)
+
+
 def bag_of_words_box(tokens: Sequence[str], word_weights: dict[str, float], intercept: float) -> BlackBox:
     """f = intercept + sum over kept tokens of their word's weight: a function of the kept counts only."""
     a = [float(word_weights.get(t, 0.0)) for t in tokens]
@@ -129,6 +177,12 @@ BASELINE_SPLIT = linear_box(("good", "great"), (0.5, 0.5), 0.0)
 BASELINE_SPLIT_EPS = 0.625
 #: Column 0 wins on the document (f(xi) = 0.45), and columns 0 and 1 select different tokens.
 LABEL_SPLIT = linear_box(("bad", "good"), (-0.3, 0.3), 0.45)
+
+#: Review snippets where the negation decides: masking "not" flips the sentiment (weights +-3), so at p = 1/2 the
+#: drop of "not" alone is about 0.23 and every other token's at most 0 (class 0 of the first, class 1 of the
+#: second). A stop-word filter cannot select it.
+NEGATED_GOOD = review_box(("the", "plot", "was", "not", "good"), {"good": 3.0}, ("not",))
+NEGATED_BAD = review_box(("this", "was", "not", "bad"), {"bad": -3.0}, ("not",))
 
 
 def beam_counterexample() -> BlackBox:

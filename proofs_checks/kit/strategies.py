@@ -1,5 +1,6 @@
-"""Hypothesis strategies for checking a FRED explainer: documents, coefficients, p, eps, fitted models, tables,
-and the black boxes the conformance kit explains (:func:`black_boxes`, :func:`bag_of_words_models`).
+"""Hypothesis strategies for checking a FRED explainer: documents (random tokens, and review-like snippets with
+real words, stop words, negations and repeated words), coefficients, p, eps, fitted models, tables, and the black
+boxes the conformance kit explains (:func:`black_boxes`, :func:`bag_of_words_models`, :func:`review_models`).
 
 The kit's checks draw their inputs here; :mod:`proofs_checks.strategies` re-exports them (as ``hypothesis.extra``
 ships beside hypothesis), so a researcher testing a modified explainer draws the same inputs as the kit and this
@@ -7,6 +8,8 @@ project's tests. Needs hypothesis (the ``dev`` extra).
 
 Numbers that decide ties are dyadic (multiples of 1/4), so equal coefficients
 give exactly equal drops and tie-breaking is tested, not floating-point noise.
+Every strategy draws only through hypothesis: the same seed gives the same examples (and the kit's draws do not
+depend on the loaded modules, :mod:`.checks.isolation`).
 """
 
 from __future__ import annotations
@@ -20,7 +23,7 @@ from hypothesis import strategies as st
 from analytic import ShortcutModel
 
 from ..family import fit_linear
-from .black_boxes import BlackBox, bag_of_words_box, linear_box, shortcut_box
+from .black_boxes import BlackBox, bag_of_words_box, in_unit_interval, linear_box, review_box, shortcut_box
 
 #: Lowercase words of >= 2 letters: kept whole by scikit-learn's default token pattern.
 WORDS = st.text(alphabet="abcdefghijklmnopqrstuvwxyz", min_size=2, max_size=6).filter(lambda w: w != "unk")
@@ -52,6 +55,47 @@ def documents(draw, vocab: list[str] | None = None, max_words: int = 4, max_mult
     m = draw(multiplicities(len(words), max_multiplicity, max_tokens))
     tokens = [w for w, k in zip(words, m) for _ in range(k)]
     return draw(st.permutations(tokens))
+
+
+#: The embedded vocabulary of review snippets (a few words of each role; no dataset is read).
+POSITIVE_WORDS = ("good", "great", "fun", "loved", "superb", "best")
+NEGATIVE_WORDS = ("bad", "boring", "awful", "dull", "hated", "worst")
+NEGATIONS = ("not", "no", "never")
+STOP_WORDS = ("the", "a", "was", "is", "and", "it", "this", "of")
+SUBJECT_WORDS = ("movie", "plot", "acting", "food", "service", "story")
+#: Clauses of a snippet, by role: "the plot was not good", "no fun", "great", "the acting was dull", ...
+CLAUSES = (("SENT",), ("NEG", "SENT"), ("STOP", "SENT"), ("SUBJ", "SENT"), ("STOP", "SUBJ", "SENT"),
+           ("SUBJ", "STOP", "NEG", "SENT"), ("STOP", "SUBJ", "STOP", "SENT"), ("STOP", "SUBJ", "STOP", "NEG", "SENT"))
+
+
+@st.composite
+def review_documents(draw, min_tokens: int = 1, max_tokens: int = 5) -> tuple[str, ...]:
+    """Tokens of a review-like snippet of ``min_tokens`` to ``max_tokens`` words: clauses of stop words, subjects,
+    negations and sentiment words (:data:`CLAUSES`), each role drawing from one or two words of the document, so
+    words repeat ("good good", "the plot was not good and the acting was not good")."""
+    b = draw(st.integers(min_tokens, max_tokens))
+    roles = {"SENT": POSITIVE_WORDS + NEGATIVE_WORDS, "NEG": NEGATIONS, "STOP": STOP_WORDS, "SUBJ": SUBJECT_WORDS}
+    pools = {role: draw(st.lists(st.sampled_from(words), min_size=1, max_size=2, unique=True))
+             for role, words in roles.items()}
+    tokens: list[str] = []
+    while len(tokens) < b:
+        clause = draw(st.sampled_from([c for c in CLAUSES if len(c) <= b - len(tokens)]))
+        tokens += [draw(st.sampled_from(pools[role])) for role in clause]
+    return tuple(tokens)
+
+
+@st.composite
+def review_models(draw, min_tokens: int = 1, max_tokens: int = 5) -> BlackBox:
+    """A lexicon sentiment model (:func:`.black_boxes.review_box`) on a review snippet: positive words weigh +w,
+    negative ones -w (w in {1, 2, 3}), a negation flips the next word, and (half the time) the stop words weigh
+    too, one of them heavily; f is the sigmoid, a class score in (0, 1)."""
+    tokens = draw(review_documents(min_tokens, max_tokens))
+    w = draw(st.integers(1, 3))
+    sentiment = {**{word: float(w) for word in POSITIVE_WORDS}, **{word: -float(w) for word in NEGATIVE_WORDS}}
+    stop_weights = {}
+    if draw(st.booleans()):
+        stop_weights = {word: draw(st.integers(-8, 8)) / 4 for word in sorted(set(tokens) & set(STOP_WORDS))}
+    return review_box(tokens, sentiment, NEGATIONS, stop_weights, draw(st.integers(-4, 4)) / 4)
 
 
 @st.composite
@@ -153,7 +197,7 @@ def black_box_tables(draw, min_tokens: int = 1, max_tokens: int = 5, integer: bo
 
 
 #: Kinds of :func:`black_boxes`.
-BLACK_BOX_KINDS = ("table", "linear", "logistic", "shortcut")
+BLACK_BOX_KINDS = ("table", "linear", "logistic", "shortcut", "review")
 
 
 @st.composite
@@ -161,12 +205,18 @@ def black_boxes(draw, max_tokens: int = 5, kinds: tuple[str, ...] = BLACK_BOX_KI
     """A model on the perturbations of a drawn document of ``min_tokens`` to ``max_tokens`` tokens (words may
     repeat), of one of ``kinds``:
 
-    * "table": f arbitrary over the 2^b patterns, integers 0..3 (many exact ties) or floats in [0, 1];
-    * "linear": f = intercept + sum of the kept positions' weights, dyadic in [-2, 2] (:func:`coefficients`);
+    * "table": f arbitrary over the 2^b patterns, floats in [0, 1] or integers 0..3 (many exact ties) mapped into
+      [1/4, 3/4] by :func:`.black_boxes.in_unit_interval` (the ties stay exact);
+    * "linear": f = intercept + sum of the kept positions' weights, dyadic in [-2, 2] (:func:`coefficients`),
+      mapped into [1/4, 3/4] when it leaves [0, 1] (:func:`.black_boxes.in_unit_interval`: every f is a class
+      score);
     * "logistic": the sigmoid of such a linear score;
-    * "shortcut": f = 1{every word of J is present} (:func:`shortcut_models`).
+    * "shortcut": f = 1{every word of J is present} (:func:`shortcut_models`);
+    * "review": a sentiment model on a review snippet where negations and stop words count (:func:`review_models`).
     """
     kind = draw(st.sampled_from(kinds))
+    if kind == "review":
+        return draw(review_models(min_tokens, max_tokens))
     if kind == "shortcut":
         case = draw(shortcut_models(max_tokens=max_tokens).filter(lambda c: len(c.tokens) >= min_tokens))
         return shortcut_box(case.tokens, case.model.words)
@@ -174,16 +224,19 @@ def black_boxes(draw, max_tokens: int = 5, kinds: tuple[str, ...] = BLACK_BOX_KI
     vocab = draw(vocabularies(1, b))
     tokens = tuple(draw(st.lists(st.sampled_from(vocab), min_size=b, max_size=b)))
     if kind == "table":
-        return BlackBox("table", tokens, draw(black_box_tables(b, b)))
+        return in_unit_interval(BlackBox("table", tokens, draw(black_box_tables(b, b))))
     weights = draw(coefficients(b))
     intercept = draw(st.integers(-8, 8)) / 4
-    return linear_box(tokens, weights, intercept, "identity" if kind == "linear" else "logistic")
+    if kind == "logistic":
+        return linear_box(tokens, weights, intercept, "logistic")
+    return in_unit_interval(linear_box(tokens, weights, intercept))
 
 
 @st.composite
 def bag_of_words_models(draw, max_tokens: int = 6) -> BlackBox:
-    """f = intercept + sum over kept tokens of their word's dyadic weight, on a document with repeated words."""
+    """f = intercept + sum over kept tokens of their word's dyadic weight, on a document with repeated words (mapped
+    into [1/4, 3/4] when it leaves [0, 1], :func:`.black_boxes.in_unit_interval`)."""
     vocab = draw(vocabularies(1, 4))
     tokens = tuple(draw(documents(vocab, max_words=4, max_tokens=max_tokens)))
     weights = draw(coefficients(len(vocab)))
-    return bag_of_words_box(tokens, dict(zip(vocab, weights)), draw(st.integers(-8, 8)) / 4)
+    return in_unit_interval(bag_of_words_box(tokens, dict(zip(vocab, weights)), draw(st.integers(-8, 8)) / 4))

@@ -22,7 +22,6 @@ from proofs_checks.paired_tests import (
     LEVEL,
     FIVE_EXPLAINER_RUNS,
     MARGIN,
-    ROOT,
     Run,
     attainable_p,
     compare,
@@ -36,7 +35,7 @@ from proofs_checks.paired_tests import (
 from proofs_checks.paper_experiments import SECTION4, TABLES
 from proofs_checks.paper_gaps import Z_CLEAR, documents, gap, largest_printed_spread, tally
 
-from ._experiment_results import read
+from ._experiment_results import ROOT, read
 
 RESTAURANTS = "results/restaurants_logistic_p0.5_eps0.15.csv"
 FIVE = {"fred", "fredpos", "lime", "shap", "anchor"}

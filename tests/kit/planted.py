@@ -2,14 +2,17 @@
 
 Wrong modifications are real mistakes (a sampler using 1 - p, the released code's threshold eps f(xi), LIME's
 sampler, a beam search, clamping p, an empty mean taken as 0, a drop not conditioned on the candidate, best_ids
-ordered by importance, lowercasing the text); correct ones are valid variants (ties to the last positions,
-another way of drawing the same masks, an independent plain implementation) and must pass every check they are
-capable of; the declared variant (baseline "original", declared) fails the paper's checks and passes the check
+ordered by importance, lowercasing the text, a stop-word filter, one mask per distinct word, a wrong default n, a
+drop conditioned on the rows perturbing the candidate only, normalised importances); correct ones are valid
+variants (ties to the last positions, another way of drawing the same masks, an independent plain implementation,
+antithetic masks at p = 1/2, scores cached across calls) and must pass every check they are capable of; the
+declared variant (baseline "original", declared) fails the paper's checks and passes the check
 of its declaration.
 
 ``kit_fails`` is the exact set of failed kit checks at the default seeds (``FRED_STATISTICAL_SEED`` unset): the
 checks on generated black boxes draw their inputs from those seeds. The claims' sets are added by the
-report against any explainer (issue 15, section 1).
+report against any explainer (issue 15, section 1). tools/kit_power.py measures how often the kit flags each
+entry under 20 other seeds (docs/kit_power.md).
 """
 
 from __future__ import annotations
@@ -19,6 +22,7 @@ from dataclasses import dataclass, field
 from typing import Callable
 
 import numpy as np
+from sklearn.feature_extraction.text import ENGLISH_STOP_WORDS
 
 from fred import Fred
 from fred._validation import check_positive_int, check_probability, check_text
@@ -28,13 +32,18 @@ from proofs_checks import ExplainerTags, check_explainer, explainer_tags
 from proofs_checks.authors_adapter import AdaptedExplanation
 from proofs_checks.seeds import SEED_ENV, statistical_seed
 
-SEED = statistical_seed(0)
+
+
+def seed() -> int:
+    """The planted explainers' seed, read when an explainer is built: tools/kit_power.py sweeps
+    ``FRED_STATISTICAL_SEED`` in one process, and the explainers' randomness must follow it."""
+    return statistical_seed(0)
 
 
 def _fred(classifier_fn, exact: bool, random_state=None, **kwargs) -> Fred:
     """A Fred with this module's seed unless the claim report asks for replicates (``random_state``)."""
     kwargs.setdefault("sampler", "exact" if exact else "mask")
-    return Fred(classifier_fn, random_state=SEED if random_state is None else random_state, **kwargs)
+    return Fred(classifier_fn, random_state=seed() if random_state is None else random_state, **kwargs)
 
 
 # ------------------------------------------------------------------------------------ samplers
@@ -67,6 +76,20 @@ class BinomialMask(MaskSampler):
     def draw(self, n_tokens, p, n_samples, rng):
         return Perturbations(rng.binomial(1, p, size=(n_samples, n_tokens)).astype(bool),
                              np.full(n_samples, 1.0 / n_samples))
+
+
+class AntitheticMask(MaskSampler):
+    """At p = 1/2, rows in complementary pairs (a mask and its complement, antithetic variates): each row has the
+    paper's law, and a candidate's rows are never a row and its complement, so its drop still averages independent
+    rows. Other p: the reference's masks."""
+
+    def draw(self, n_tokens, p, n_samples, rng):
+        if p != 0.5:
+            return super().draw(n_tokens, p, n_samples, rng)
+        half = rng.random(((n_samples + 1) // 2, n_tokens)) < 0.5
+        rows = np.empty((2 * len(half), n_tokens), dtype=bool)
+        rows[0::2], rows[1::2] = half, ~half
+        return Perturbations(rows[:n_samples], np.full(n_samples, 1.0 / n_samples))
 
 
 # ------------------------------------------------------------------------------------ factories
@@ -162,17 +185,62 @@ def binomial_sampler(classifier_fn, exact=False, random_state=None, **options):
     return _fred(classifier_fn, exact, random_state, **({} if exact else {"sampler": BinomialMask()}), **options)
 
 
+@explainer_tags(exact=True, fred_options=True)
+def antithetic_pairs(classifier_fn, exact=False, random_state=None, **options):
+    return _fred(classifier_fn, exact, random_state, **({} if exact else {"sampler": AntitheticMask()}), **options)
+
+
+@explainer_tags(exact=True, fred_options=True)
+def cached_scores(classifier_fn, exact=False, random_state=None, **options):
+    """Scores kept across calls: a text the model already scored is not sent again (the model is deterministic)."""
+    cache: dict[str, np.ndarray] = {}
+
+    def cached(texts):
+        texts = list(texts)
+        new = list(dict.fromkeys(t for t in texts if t not in cache))
+        if new:
+            cache.update(zip(new, np.asarray(classifier_fn(new), dtype=float)))
+        return np.array([cache[t] for t in texts])
+
+    return _fred(cached, exact, random_state, **options)
+
+
+class NormalisedImportances(_Wrapper):
+    """Importances divided by the sum of their absolute values "so that they compare across documents"."""
+
+    def explain(self, text, label=None, p=P, eps=EPS, max_len=MAX_LEN, n_samples=None):
+        exp = self.fred.explain(text, label=label, p=p, eps=eps, max_len=max_len, n_samples=n_samples)
+        importances = np.asarray(exp.importances, dtype=float)
+        total = np.nansum(np.abs(importances))
+        return AdaptedExplanation(tuple(exp.best_ids), exp.found,
+                                  tuple(importances / total if total > 0 else importances))
+
+
 # -------------------------------------------------------------------------- an independent plain FRED
 class ToyFred:
-    """Algorithm 1 written plainly (every candidate of each size, drops by direct averaging), with two knobs for
-    classic estimator slips: ``empty_mean_as_zero`` (a candidate no row perturbs gets E[f | c] = 0, so its drop
-    is E[f]) and ``conditioned=False`` (divides by all rows instead of the rows perturbing c)."""
+    """Algorithm 1 written plainly (every candidate of each size, drops by direct averaging), with knobs for
+    classic slips: ``empty_mean_as_zero`` (a candidate no row perturbs gets E[f | c] = 0, so its drop is E[f]),
+    ``conditioned=False`` (divides by all rows instead of the rows perturbing c), ``only_candidate`` (conditions
+    on the rows perturbing c and nothing else), ``stop_words`` (positions holding one are never perturbed
+    nor selected), ``by_word`` (one mask per distinct word: repeated words are one unit) and ``default_n`` (the
+    number of rows without ``n_samples``, from p and min(max_len, b); Lemma 2's by default)."""
 
     MASK = "UNK"
 
-    def __init__(self, classifier_fn, exact=False, *, empty_mean_as_zero=False, conditioned=True):
+    def __init__(self, classifier_fn, exact=False, *, empty_mean_as_zero=False, conditioned=True,
+                 only_candidate=False, stop_words=frozenset(), by_word=False, default_n=None):
         self.classifier_fn, self.exact = classifier_fn, exact
-        self.empty_mean_as_zero, self.conditioned = empty_mean_as_zero, conditioned
+        self.empty_mean_as_zero, self.conditioned, self.only_candidate = empty_mean_as_zero, conditioned, only_candidate
+        self.stop_words, self.by_word = frozenset(stop_words), by_word
+        self.default_n = default_n or (lambda p, size: sample_size(ALPHA, p, size))
+
+    def _units(self, tokens) -> list[list[int]]:
+        """What one mask covers: a position, or (``by_word``) every position of a word; never a stop word."""
+        free = [i for i, t in enumerate(tokens) if t.lower() not in self.stop_words]
+        if not self.by_word:
+            return [[i] for i in free]
+        words = dict.fromkeys(tokens[i] for i in free)
+        return [[i for i in free if tokens[i] == w] for w in words]
 
     def explain(self, text, label=None, p=P, eps=EPS, max_len=MAX_LEN, n_samples=None):
         tokens = check_text(text)
@@ -182,15 +250,18 @@ class ToyFred:
             n_samples = check_positive_int(n_samples, "n_samples")
         original = np.asarray(self.classifier_fn([text]), dtype=float)
         column = self._column(label, original)
-        b = len(tokens)
+        b, units = len(tokens), self._units(tokens)
         if self.exact:
-            rows = np.array(list(itertools.product((False, True), repeat=b)), dtype=bool)
-            k = rows.sum(axis=1)
-            weights = p**k * (1 - p) ** (b - k)
+            drawn = np.array(list(itertools.product((False, True), repeat=len(units))), dtype=bool)
+            k = drawn.sum(axis=1)
+            weights = p**k * (1 - p) ** (len(units) - k)
         else:
-            n = n_samples if n_samples is not None else sample_size(ALPHA, p, min(max_len, b))
-            rows = np.random.default_rng(SEED).random((n, b)) < p
+            n = n_samples if n_samples is not None else self.default_n(p, min(max_len, b))
+            drawn = np.random.default_rng(seed()).random((n, len(units))) < p
             weights = np.full(n, 1.0 / n)
+        rows = np.zeros((len(drawn), b), dtype=bool)
+        for j, unit in enumerate(units):
+            rows[:, unit] = drawn[:, [j]]
         scores = np.asarray(self.classifier_fn([" ".join(self.MASK if z else t for z, t in zip(row, tokens))
                                                 for row in rows]), dtype=float)
         f = scores if column is None else scores[:, column]
@@ -199,15 +270,20 @@ class ToyFred:
 
         def drop(candidate):
             covered = rows[:, list(candidate)].all(axis=1)
+            if self.only_candidate:
+                covered &= rows.sum(axis=1) == len(candidate)
             if not covered.any():
                 return mean if self.empty_mean_as_zero else None
             total = weights[covered].sum() if self.conditioned else weights.sum()
             return mean - float(weights[covered] @ f[covered]) / total
 
-        importances = tuple(np.nan if drop((i,)) is None else drop((i,)) for i in range(b))
+        unit_of = {i: unit for unit in units for i in unit}
+        importances = tuple(np.nan if (d := drop(unit_of[i]) if i in unit_of else 0.0) is None else d
+                            for i in range(b))
         best = None
-        for size in range(1, min(max_len, b) + 1):
-            scored = [(c, d) for c in itertools.combinations(range(b), size) if (d := drop(c)) is not None]
+        for size in range(1, min(max_len, len(units)) + 1):
+            scored = [(tuple(sorted(i for u in c for i in u)), d) for c in itertools.combinations(units, size)
+                      if (d := drop([i for u in c for i in u])) is not None]
             if not scored:
                 break
             top = max(d for _, d in scored)
@@ -265,19 +341,21 @@ class Planted:
 
 CATALOGUE: tuple[Planted, ...] = (
     Planted("one_minus_p", one_minus_p, "wrong", "the sampler perturbs with probability 1 - p", frozenset({
-        "check_perturbation_rate_is_p", "check_positions_perturbed_independently",
-        "check_importances_are_exact_drops", "check_importances_on_random_black_boxes",
-        "check_selection_solves_eq2", "check_found_matches_the_threshold", "check_labels_zero_and_one",
-        "check_regression_output", "check_prop1_linear_corrected", "check_prop2_shortcut_corrected",
-    }), part="sampling", claims_break=frozenset({
+                "check_found_matches_the_threshold", "check_importances_are_exact_drops",
+                "check_importances_on_random_black_boxes", "check_labels_zero_and_one",
+                "check_perturbation_rate_is_p", "check_positions_perturbed_independently",
+                "check_prop1_linear_corrected", "check_prop2_shortcut_corrected", "check_regression_output",
+                "check_review_snippets_solve_eq2", "check_selection_solves_eq2"
+            }), part="sampling", claims_break=frozenset({
         "lemma1", "importance-linear", "prop1-linear", "prop1-logistic", "prop1-step-link", "prop2-shortcut"})),
     Planted("released_threshold", released_threshold, "wrong",
             "drops and threshold from f(xi) (the released code), tags left at the paper's baseline", frozenset({
+                "check_declared_baseline_is_used", "check_found_matches_the_threshold",
                 "check_importances_are_exact_drops", "check_importances_on_random_black_boxes",
-                "check_lemma1_drops_converge", "check_lemma1_selection_converges", "check_selection_solves_eq2",
-                "check_found_matches_the_threshold", "check_labels_zero_and_one", "check_regression_output",
-                "check_prop1_linear_corrected", "check_prop2_shortcut_corrected",
-                "check_threshold_is_eps_times_mean_prediction", "check_declared_baseline_is_used",
+                "check_labels_zero_and_one", "check_lemma1_drops_converge", "check_lemma1_selection_converges",
+                "check_prop1_linear_corrected", "check_prop2_shortcut_corrected", "check_regression_output",
+                "check_review_snippets_solve_eq2", "check_selection_solves_eq2",
+                "check_threshold_is_eps_times_mean_prediction"
             }), part="drops", claims_break=frozenset({
         "algorithm1-beam", "algorithm1-literal", "importance-linear", "lemma1", "lemma1-selection", "prop1-linear",
         "prop1-logistic", "prop1-step-link", "prop2-shortcut"})),
@@ -285,15 +363,13 @@ CATALOGUE: tuple[Planted, ...] = (
     # time) and the reference asks the model each distinct text once, so the spy sees fewer rows than asked.
     Planted("lime_sampler", lime_sampler, "wrong", "LIME's sampler: a uniform number of perturbed positions",
             frozenset({
+                "check_importances_are_exact_drops", "check_importances_on_random_black_boxes",
+                "check_labels_zero_and_one", "check_lemma1_drops_converge", "check_n_samples_is_honoured",
                 "check_perturbation_rate_is_p", "check_positions_perturbed_independently",
-                "check_n_samples_is_honoured", "check_importances_are_exact_drops",
-                "check_importances_on_random_black_boxes", "check_lemma1_drops_converge",
-                "check_found_matches_the_threshold", "check_labels_zero_and_one",
-                "check_search_is_exhaustive_on_beam_counterexample",
+                "check_search_is_exhaustive_on_beam_counterexample", "check_selection_solves_eq2"
             }), part="sampling", claims_break=frozenset({"lemma1"})),
-    Planted("beam_search", beam_search, "wrong", "a width-4 beam search, tags left at exhaustive", frozenset({
-        "check_search_is_exhaustive_on_beam_counterexample",
-    }), part="search"),
+    Planted("beam_search", beam_search, "wrong", "a width-4 beam search, tags left at exhaustive",
+            frozenset({"check_search_is_exhaustive_on_beam_counterexample"}), part="search"),
     Planted("clipped_p", _factory(ClippedP, ExplainerTags(exact=True)), "wrong", "p clamped into [0.01, 0.99]",
             frozenset({"check_invalid_p_is_refused"}), part="interface"),
     Planted("empty_mean_as_zero", _toy("empty_mean_as_zero", empty_mean_as_zero=True), "wrong",
@@ -301,12 +377,12 @@ CATALOGUE: tuple[Planted, ...] = (
             frozenset({"check_unperturbed_candidate_is_never_selected"}), part="drops"),
     Planted("unconditioned_drop", _toy("unconditioned_drop", conditioned=False), "wrong",
             "the candidate's rows averaged over all n rows instead of its n_c", frozenset({
+                "check_declared_baseline_is_used", "check_found_matches_the_threshold",
                 "check_importances_are_exact_drops", "check_importances_on_random_black_boxes",
-                "check_lemma1_drops_converge", "check_lemma1_selection_converges", "check_selection_solves_eq2",
-                "check_found_matches_the_threshold", "check_labels_zero_and_one", "check_regression_output",
-                "check_search_is_exhaustive_on_beam_counterexample", "check_prop1_linear_corrected",
-                "check_prop2_shortcut_corrected", "check_threshold_is_eps_times_mean_prediction",
-                "check_declared_baseline_is_used",
+                "check_labels_zero_and_one", "check_lemma1_drops_converge", "check_lemma1_selection_converges",
+                "check_prop1_linear_corrected", "check_prop2_shortcut_corrected", "check_regression_output",
+                "check_review_snippets_solve_eq2", "check_search_is_exhaustive_on_beam_counterexample",
+                "check_selection_solves_eq2", "check_threshold_is_eps_times_mean_prediction"
             }), part="drops", claims_break=frozenset({
                 "importance-linear", "lemma1", "prop1-linear", "prop1-logistic", "prop1-step-link"})),
     Planted("most_important_first", _factory(MostImportantFirst, ExplainerTags(exact=True)), "wrong",
@@ -315,17 +391,51 @@ CATALOGUE: tuple[Planted, ...] = (
     Planted("lowercased", _factory(Lowercased, ExplainerTags(exact=True)), "wrong",
             "the document lowercased before it is explained",
             frozenset({"check_document_reaches_the_model_unchanged"}), part="interface"),
+    Planted("stop_word_filter", _toy("stop_word_filter", stop_words=ENGLISH_STOP_WORDS), "wrong",
+            "scikit-learn's English stop words are never perturbed nor selected", frozenset({
+                "check_found_matches_the_threshold", "check_importances_on_random_black_boxes",
+                "check_labels_zero_and_one", "check_negation_decides_the_selection", "check_prop2_shortcut_corrected",
+                "check_regression_output", "check_review_snippets_solve_eq2", "check_selection_solves_eq2",
+            }), part="sampling"),
+    Planted("set_of_words", _toy("set_of_words", by_word=True), "wrong",
+            "one mask per distinct word: repeated words are perturbed and selected as one", frozenset({
+                "check_bag_of_words_permutation_equivariance", "check_found_matches_the_threshold",
+                "check_importances_on_random_black_boxes", "check_labels_zero_and_one", "check_max_len_is_respected",
+                "check_prop1_linear_corrected", "check_prop2_shortcut_corrected", "check_regression_output",
+                "check_review_snippets_solve_eq2", "check_selection_solves_eq2",
+            }), part="sampling",
+            claims_break=frozenset({"importance-linear", "lemma1", "prop1-linear", "prop1-logistic"})),
+    Planted("wrong_default_n", _toy("wrong_default_n", default_n=lambda p, size: sample_size(ALPHA, p, 1)), "wrong",
+            "without n_samples, Lemma 2's n for one token whatever max_len",
+            frozenset({"check_default_n_samples_is_lemma2"}), part="sampling"),
+    Planted("only_candidate_drop", _toy("only_candidate_drop", only_candidate=True), "wrong",
+            "a candidate's drop conditioned on the rows perturbing it and nothing else", frozenset({
+                "check_found_matches_the_threshold", "check_importances_are_exact_drops",
+                "check_importances_on_random_black_boxes", "check_labels_zero_and_one",
+                "check_lemma1_drops_converge", "check_prop1_linear_corrected", "check_prop2_shortcut_corrected",
+                "check_regression_output", "check_review_snippets_solve_eq2",
+                "check_search_is_exhaustive_on_beam_counterexample", "check_selection_solves_eq2"
+            }), part="drops", claims_break=frozenset({
+                "importance-linear", "lemma1", "prop1-linear", "prop1-logistic", "prop1-step-link"})),
+    Planted("normalised_importances", _factory(NormalisedImportances, ExplainerTags(exact=True)), "wrong",
+            "importances divided by the sum of their absolute values", frozenset({
+                "check_importances_are_exact_drops", "check_importances_on_random_black_boxes",
+                "check_lemma1_drops_converge"
+            }), part="drops", claims_break=frozenset({"importance-linear", "lemma1"})),
     Planted("reversed_ties", _factory(ReversedTies, ExplainerTags(exact=True)), "correct",
             "exact ties resolved to the largest positions"),
     Planted("binomial_sampler", binomial_sampler, "correct", "masks drawn with rng.binomial"),
     Planted("toy_fred", _toy("toy_fred"), "correct", "an independent plain implementation of Algorithm 1"),
+    Planted("antithetic_pairs", antithetic_pairs, "correct",
+            "at p = 1/2, rows in complementary pairs (antithetic masks; each row has the paper's law)"),
+    Planted("cached_scores", cached_scores, "correct", "the model's scores cached across calls"),
     Planted("declared_original_baseline", declared_original_baseline, "declared variant",
             "baseline 'original', declared in the tags", frozenset({
-                "check_importances_are_exact_drops", "check_importances_on_random_black_boxes",
-                "check_lemma1_drops_converge", "check_lemma1_selection_converges", "check_selection_solves_eq2",
-                "check_found_matches_the_threshold", "check_labels_zero_and_one", "check_regression_output",
-                "check_prop1_linear_corrected", "check_prop2_shortcut_corrected",
-                "check_threshold_is_eps_times_mean_prediction",
+                "check_found_matches_the_threshold", "check_importances_are_exact_drops",
+                "check_importances_on_random_black_boxes", "check_labels_zero_and_one",
+                "check_lemma1_drops_converge", "check_lemma1_selection_converges", "check_prop1_linear_corrected",
+                "check_prop2_shortcut_corrected", "check_regression_output", "check_review_snippets_solve_eq2",
+                "check_selection_solves_eq2", "check_threshold_is_eps_times_mean_prediction"
             }), claims_break=frozenset({
         "algorithm1-beam", "algorithm1-literal", "importance-linear", "lemma1", "lemma1-selection", "prop1-linear",
         "prop1-logistic", "prop1-step-link", "prop2-shortcut"})),

@@ -1,5 +1,6 @@
-"""The adapter for the released explain_instance signature and the subprocess that runs a checkout of it, tested
-on stand-ins (no checkout of the authors' code needed; tests/kit/test_authors_code.py runs the real one)."""
+"""The adapter for the released explain_instance signature and the protocol server (proofs_checks/_authors_driver.py)
+that runs a checkout of it, tested on stand-ins (no checkout of the authors' code needed;
+tests/kit/test_authors_code.py runs the real one)."""
 
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from proofs_checks import AUTHORS_TAGS, AuthorsExplainerAdapter, authors_factory, get_tags, released_fred
-from proofs_checks.authors_adapter import CHECKOUT_ENV, ReleasedFredProcess, cleaned_positions
+from proofs_checks.authors_adapter import CHECKOUT_ENV, cleaned_positions
 
 
 class Recorder:
@@ -112,10 +113,11 @@ def fake_checkout(tmp_path):
     return tmp_path
 
 
-def test_subprocess_runs_the_checkouts_fred_over_the_pipe(fake_checkout):
+def test_subprocess_runs_the_checkouts_fred_over_the_protocol(fake_checkout):
     """The driver imports fred from the checkout (not this project's), with spacy and textblob stubbed and
     IPython's display restored; prints on stdout do not break the protocol; classifier calls come back to this
-    process; p and n_samples go through."""
+    process; p and n_samples go through; positions and importances are mapped as in process; the factory declares
+    the released code's tags."""
     seen = []
 
     def classifier_fn(texts):
@@ -124,17 +126,20 @@ def test_subprocess_runs_the_checkouts_fred_over_the_pipe(fake_checkout):
 
     factory = authors_factory(checkout=fake_checkout)
     exp = factory(classifier_fn).explain("A , B c", p=0.3, n_samples=12)
-    assert factory.process.module == str(fake_checkout / "fred" / "explainer.py")
+    assert factory.hello["module"] == str(fake_checkout / "fred" / "explainer.py")
+    assert get_tags(factory) == AUTHORS_TAGS and factory.__name__ == "authors_released_fred"
     assert seen == [["a , b c", "a , b c"]]
     assert exp.best_ids == (2, 0) and exp.importances[0] == 0.3 and math.isnan(exp.importances[1])
     assert exp.importances[2] == 0.9 and exp.importances[3] == 12
-    factory.process.close()
+    with pytest.raises(NotImplementedError, match="no exact mode"):
+        factory(classifier_fn, exact=True)
+    factory.close()
 
 
 def test_subprocess_errors_come_back_as_exceptions(fake_checkout):
     """An exception of the released code arrives as its builtin base class (a TypeError subclass as TypeError,
-    which the validation checks count as a refusal); an exception of the parent's classifier is re-raised as
-    itself once the released code has unwound; the process survives both."""
+    which the validation checks count as a refusal); an exception of the kit's classifier is re-raised as
+    itself once the released code has unwound (the protocol's abort); the process survives both."""
     factory = authors_factory(checkout=fake_checkout)
     ok = factory(lambda texts: np.ones((len(texts), 2)))
     with pytest.raises(TypeError, match="MyTypeError: refused"):
@@ -146,14 +151,14 @@ def test_subprocess_errors_come_back_as_exceptions(fake_checkout):
     with pytest.raises(KeyError, match="model down"):
         factory(broken).explain("a b")
     assert ok.explain("a b").best_ids == (1, 0)
-    factory.process.close()
+    factory.close()
 
 
 def test_missing_checkout_is_refused_with_the_variable_to_set(tmp_path, monkeypatch):
     """Without a checkout (argument or environment variable) the factory says what to set."""
     monkeypatch.delenv(CHECKOUT_ENV, raising=False)
     with pytest.raises(FileNotFoundError, match=CHECKOUT_ENV):
-        ReleasedFredProcess()
+        authors_factory()
     with pytest.raises(FileNotFoundError, match="fred/explainer.py"):
         authors_factory(checkout=tmp_path)
 

@@ -190,6 +190,7 @@ def test_report_json_round_trips_and_the_command_line_prints_json():
     parsed = json.loads(run.stdout)
     assert run.returncode == 1 and parsed["ok"] is False and parsed["claims"] is None
     assert parsed["kit"]["counts"]["error"] == len(CHECKS) and parsed["kit"]["explainer"] == "raising"
+    assert all("boom inside explain" in check["detail"] for check in parsed["kit"]["checks"])
 
 
 @parametrize_with_checks([fred_factory])

@@ -17,7 +17,8 @@ ENTRIES = wrong("drops")
 
 @pytest.mark.parametrize("entry", ENTRIES, ids=[entry.name for entry in ENTRIES])
 def test_wrong_modification_fails_exactly_its_checks(entry, monkeypatch):
-    """The released threshold eps f(xi), a drop not conditioned on the candidate, an empty mean taken as 0: each is
-    caught by exactly the checks listed for it (a missing failure means a check went blind, an extra one that a
-    check blames the wrong property)."""
+    """The released threshold eps f(xi), a drop not conditioned on the candidate, a drop conditioned on the rows
+    perturbing the candidate only, an empty mean taken as 0, normalised importances: each is caught by exactly the
+    checks listed for it (a missing failure means a check went blind, an extra one that a check blames the wrong
+    property)."""
     assert_fails_exactly(entry, monkeypatch)

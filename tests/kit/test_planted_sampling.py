@@ -17,6 +17,7 @@ ENTRIES = wrong("sampling")
 
 @pytest.mark.parametrize("entry", ENTRIES, ids=[entry.name for entry in ENTRIES])
 def test_wrong_modification_fails_exactly_its_checks(entry, monkeypatch):
-    """A sampler using 1 - p and LIME's sampler: each is caught by exactly the checks listed for it (a missing
-    failure means a check went blind, an extra one that a check blames the wrong property)."""
+    """A sampler using 1 - p, LIME's sampler, a stop-word filter (stop words never perturbed), one mask per distinct
+    word and a wrong default n: each is caught by exactly the checks listed for it (a missing failure means a check
+    went blind, an extra one that a check blames the wrong property)."""
     assert_fails_exactly(entry, monkeypatch)

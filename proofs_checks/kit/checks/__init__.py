@@ -1,11 +1,11 @@
 """The kit's checks: one ``check_<property>(make_explainer)`` per property, each naming what it defends.
 
 :mod:`.harness` holds what they share (the registry :data:`CHECKS`, the run of one explanation with its
-tolerance, generated inputs); the checks are grouped by what they check, in the order the kit runs them
-(:data:`PARTS`): :mod:`.sampling` (the perturbation law, the sample size), :mod:`.drops` (importances, Lemma 1),
-:mod:`.selection` (Eq. 2 and Algorithm 1's search, and what must not move the selection), :mod:`.propositions`
-(the exhaustive search, Props. 1 and 2, the threshold) and :mod:`.interface` (declared outputs, invalid
-arguments).
+tolerance, generated inputs, drawn independently of the loaded modules by :mod:`.isolation`); the checks are
+grouped by what they check, in the order the kit runs them (:data:`PARTS`): :mod:`.sampling` (the perturbation
+law, the sample size), :mod:`.drops` (importances, Lemma 1), :mod:`.selection` (Eq. 2 and Algorithm 1's search,
+what must not move the selection, review snippets where a negation decides), :mod:`.propositions` (the exhaustive
+search, Props. 1 and 2, the threshold) and :mod:`.interface` (declared outputs, invalid arguments).
 """
 
 from .drops import (
@@ -62,6 +62,8 @@ from .selection import (
     check_same_seed_same_explanation,
     check_selection_invariant_to_positive_scaling,
     check_bag_of_words_permutation_equivariance,
+    check_negation_decides_the_selection,
+    check_review_snippets_solve_eq2,
 )
 
 __all__ = [
@@ -94,12 +96,14 @@ __all__ = [
     "check_lemma1_drops_converge",
     "check_lemma1_selection_converges",
     "check_max_len_is_respected",
+    "check_negation_decides_the_selection",
     "check_n_samples_is_honoured",
     "check_perturbation_rate_is_p",
     "check_positions_perturbed_independently",
     "check_prop1_linear_corrected",
     "check_prop2_shortcut_corrected",
     "check_regression_output",
+    "check_review_snippets_solve_eq2",
     "check_rows_keep_or_mask_each_token",
     "check_same_seed_same_explanation",
     "check_search_is_exhaustive_on_beam_counterexample",

@@ -12,7 +12,9 @@ explainer's tags before running it.
 Generated inputs: in exact mode, and for deterministic properties of a seeded explainer, hypothesis runs the
 property on :data:`EXAMPLES` inputs and shrinks a failure to a small example; otherwise inputs are drawn first
 (:data:`MC_EXAMPLES` of them for statistical properties) and the check's DELTA is split over them (no shrinking: a
-Monte Carlo explainer need not reproduce a failure). Hypothesis' seed is ``statistical_seed(<check's default>)``.
+Monte Carlo explainer need not reproduce a failure). Hypothesis' seed is ``statistical_seed(<check's default>)``,
+and no literal of a loaded module enters the draws (:mod:`.isolation`): the same factory and seed give the same
+examples from the command line, the API and pytest.
 """
 
 from __future__ import annotations
@@ -32,6 +34,7 @@ from ..black_boxes import BlackBox, Spy
 from ..strategies import black_boxes, epsilons, probabilities
 from ..tags import ExplainerTags
 from ..tolerances import admissible, exact_tolerance, hoeffding_tolerance
+from .isolation import without_local_constants
 
 #: Rows of the Lemma 1 checks (Monte Carlo mode).
 N_STATISTICAL = 200_000
@@ -42,6 +45,9 @@ N_LAW = 4_000
 #: Generated inputs per check: under hypothesis (exact mode), and drawn up front (Monte Carlo mode).
 EXAMPLES = 40
 MC_EXAMPLES = 6
+#: Whether a failure found under hypothesis is shrunk to a small example. Only the verdict's message depends on it;
+#: tools/kit_power.py, which counts verdicts over many seeds, turns it off (shrinking takes longer than finding).
+SHRINK_FAILURES = True
 
 #: The modules of :mod:`proofs_checks.kit.checks`, in the order the kit runs their checks: the perturbation law
 #: first (what every estimate assumes), then the drops, the selection, the paper's propositions, the interface.
@@ -141,13 +147,15 @@ def for_all(strategy, body: Callable, *, shrink: bool, seed: int, examples: int 
     """``body(example, delta)`` on generated examples: under hypothesis with shrinking (``shrink``), else on
     ``examples`` examples drawn first, each with DELTA / their number."""
     if shrink:
-        @_quiet(max_examples=EXAMPLES, phases=(Phase.explicit, Phase.generate, Phase.shrink))
+        @_quiet(max_examples=EXAMPLES,
+                phases=(Phase.explicit, Phase.generate) + ((Phase.shrink,) if SHRINK_FAILURES else ()))
         @hypothesis_seed(statistical_seed(seed))
         @given(strategy)
         def run(example):
             body(example, DELTA)
 
-        run()
+        with without_local_constants():
+            run()
         return
     drawn = []
 
@@ -157,7 +165,8 @@ def for_all(strategy, body: Callable, *, shrink: bool, seed: int, examples: int 
     def collect(example):
         drawn.append(example)
 
-    collect()
+    with without_local_constants():
+        collect()
     for example in drawn:
         body(example, DELTA / len(drawn))
 

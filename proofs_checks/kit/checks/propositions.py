@@ -10,7 +10,7 @@ import numpy as np
 from analytic import is_top_set, linear_minimal_size, shortcut_minimal_size
 from fred_constants import EPS, MAX_LEN, P
 
-from ..black_boxes import BASELINE_SPLIT, BASELINE_SPLIT_EPS, beam_counterexample, linear_box
+from ..black_boxes import BASELINE_SPLIT, BASELINE_SPLIT_EPS, beam_counterexample, in_unit_interval, linear_box
 from ..strategies import black_boxes
 from ..tags import get_tags
 from ..tolerances import decided_size
@@ -69,7 +69,7 @@ def check_prop1_linear_corrected(make_explainer) -> None:
 
     positive = black_boxes(kinds=("linear",), min_tokens=3).map(  # the corrected statement assumes f(xi) > 0
         lambda box: box if box.table[0] > 0 else
-        linear_box(box.tokens, box.weights, box.intercept - box.table[0] + 0.25))
+        in_unit_interval(linear_box(box.tokens, box.weights, box.intercept - box.table[0] + 0.25)))
     for_all(problems(tags, positive), body, shrink=tags.exact, seed=112)
 
 

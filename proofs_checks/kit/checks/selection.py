@@ -16,14 +16,16 @@ from hypothesis import strategies as st
 from analytic import all_drops, code_of
 from fred_constants import EPS, MAX_LEN, P
 
-from ..black_boxes import LABEL_SPLIT, LINEAR, Spy, bag_of_words_box, read_patterns
-from ..strategies import bag_of_words_models, black_boxes, epsilons
+from ..black_boxes import LABEL_SPLIT, LINEAR, NEGATED_BAD, NEGATED_GOOD, Spy, bag_of_words_box, read_patterns
+from ..strategies import bag_of_words_models, black_boxes, epsilons, review_models
 from ..tags import get_tags
 from ..tolerances import as_positions, decided_size
 from .harness import (
+    DELTA,
     EXAMPLES,
     N_LAW,
     N_MONTE_CARLO,
+    N_STATISTICAL,
     CheckRun,
     assert_admissible,
     build_explainer,
@@ -153,6 +155,12 @@ def check_larger_eps_never_gives_smaller_size(make_explainer) -> None:
 @check_needing()
 def check_labels_zero_and_one(make_explainer) -> None:
     """The explained column is ``label``: label 0 explains 1 - f and label 1 explains f (Eq. 2 on each column)."""
+    _both_labels_solve_eq2(make_explainer, boxes=None, seed=108)
+
+
+def _both_labels_solve_eq2(make_explainer, boxes, seed: int) -> None:
+    """Eq. (2) for label 0 and label 1 on problems over ``boxes`` (the kit's default boxes when None), each label
+    at half the check's false-alarm probability."""
     tags = get_tags(make_explainer)
 
     def body(problem, delta):
@@ -161,7 +169,7 @@ def check_labels_zero_and_one(make_explainer) -> None:
             assert_admissible(CheckRun(make_explainer, tags, box, exact=tags.exact, p=p, eps=eps, max_len=max_len,
                                        label=label, delta=delta / 2))
 
-    for_all(problems(tags), body, shrink=tags.exact, seed=108)
+    for_all(problems(tags, boxes), body, shrink=tags.exact, seed=seed)
 
 
 @check_needing()
@@ -259,6 +267,7 @@ def check_bag_of_words_permutation_equivariance(make_explainer) -> None:
         best_ids = [as_positions(run.best_ids, box.b) for run in runs]
         for positions, run in zip(best_ids, runs):
             assert not isinstance(positions, str), f"{positions}; {run.where()}"
+            assert len(positions) <= max_len, f"best_ids {positions} exceeds max_len; {run.where()}"
         back = tuple(sorted(order[i] for i in best_ids[1]))
         drops = all_drops(box.table, p)
         d0, d1 = drops[code_of(best_ids[0])] if best_ids[0] else 0.0, drops[code_of(back)] if back else 0.0
@@ -273,3 +282,22 @@ def check_bag_of_words_permutation_equivariance(make_explainer) -> None:
     permuted_problems = problems(tags, bag_of_words_models()).flatmap(
         lambda pr: st.tuples(st.just(pr), st.permutations(range(pr[0].b))))
     for_all(permuted_problems, body, shrink=tags.exact, seed=111)
+
+
+@check_needing()
+def check_negation_decides_the_selection(make_explainer) -> None:
+    """Eq. (2) on review snippets where a negation (a stop word) decides the prediction: in "the plot was not
+    good" (class 0) and "this was not bad" (class 1) masking "not" flips the sentiment, so "not" alone is the
+    selection. Catches an explainer that filters stop words out of its candidates or its perturbations."""
+    tags = get_tags(make_explainer)
+    for box, label in ((NEGATED_GOOD, 0), (NEGATED_BAD, 1)):
+        assert_admissible(CheckRun(make_explainer, tags, box, exact=tags.exact, p=P, eps=EPS, max_len=MAX_LEN,
+                                   label=label, n=N_STATISTICAL, delta=DELTA / 2))
+
+
+@check_needing()
+def check_review_snippets_solve_eq2(make_explainer) -> None:
+    """Eq. (2) on generated review snippets (real words, stop words, negations, repeated words) under lexicon
+    sentiment models where negations and stop words count, for both classes. Catches explainers that treat words
+    rather than positions (repeated words), or stop words and negations, differently from the paper."""
+    _both_labels_solve_eq2(make_explainer, boxes=review_models(2, 5), seed=114)

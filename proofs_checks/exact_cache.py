@@ -1,0 +1,64 @@
+"""The cache of the explainer-independent side of the claims: what a claim computes without asking the subject
+for an explainer (exact referee answers, closed forms, enumerations, tables of fitted models) is the same for
+every explainer, so a claim run against a second explainer (``python -m proofs_checks --explainer``, the planted
+battery of the tests) recomputes only the explain-and-compare part.
+
+:func:`exact_cache` memoises a pure function by its arguments **and their types**, element by element inside
+tuples, so that ``1``, ``1.0``, ``Fraction(1)`` and ``np.float64(1)`` (equal, with equal hashes) never share an
+entry: a cached answer computed in exact rationals is never served to a float call, or the reverse.
+What it caches must not be changed by a caller, so that no caller changes what the next one reads: a function
+returns immutable data (tuples, frozen dataclasses, numpy arrays made read-only by :func:`frozen`), or is cached
+with ``copy=True`` and each call gets its own deep copy (dicts and lists of a claim's step values).
+"""
+
+from __future__ import annotations
+
+import copy as copying
+import functools
+from collections.abc import Callable
+from typing import TypeVar
+
+import numpy as np
+
+F = TypeVar("F", bound=Callable)
+
+
+def typed_key(value) -> tuple:
+    """``value`` with the type of every element beside it (tuples and frozensets walked), hashable as it is."""
+    if isinstance(value, tuple):
+        return (type(value), tuple(typed_key(v) for v in value))
+    if isinstance(value, frozenset):
+        return (frozenset, frozenset(typed_key(v) for v in value))
+    return (type(value), value)
+
+
+def exact_cache(function: F | None = None, *, copy: bool = False):
+    """``function`` memoised (without bound) by :func:`typed_key` of its positional and keyword arguments; with
+    ``copy=True`` every call returns a deep copy of the cached value. Use as ``@exact_cache`` or
+    ``@exact_cache(copy=True)``.
+
+    ``function`` must be pure; ``cache_clear`` and ``cache_info`` are those of the underlying
+    :func:`functools.cache`.
+    """
+    if function is None:
+        return functools.partial(exact_cache, copy=copy)
+
+    @functools.cache
+    def cached(key: tuple, args: tuple, kwargs: tuple):
+        return function(*args, **dict(kwargs))
+
+    @functools.wraps(function)
+    def wrapper(*args, **kwargs):
+        named = tuple(sorted(kwargs.items()))
+        value = cached(typed_key((args, named)), args, named)
+        return copying.deepcopy(value) if copy else value
+
+    wrapper.cache_clear, wrapper.cache_info = cached.cache_clear, cached.cache_info
+    return wrapper
+
+
+def frozen(array) -> np.ndarray:
+    """A read-only copy of ``array`` (writing to it raises ValueError), to be returned from a cached function."""
+    out = np.array(array, copy=True)
+    out.flags.writeable = False
+    return out
