@@ -31,7 +31,6 @@ Usage::
 
 from __future__ import annotations
 
-import argparse
 import statistics
 import sys
 import time
@@ -39,6 +38,7 @@ import warnings
 
 import numpy as np
 
+from fred.command_line import OneLineParser
 from _common import (MODELS, emit, fit_pipeline, load_restaurants, load_yelp, median_seconds,
                      pick_document, provenance)
 from _timing import TimedClassifier
@@ -96,7 +96,7 @@ def time_row(pipe, text: str, repeats: int) -> dict[str, float]:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = OneLineParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeats", type=int, default=5)
     parser.add_argument("--out", help="also write the table and verdicts to this markdown file")
     parser.add_argument("--note", default="", help="a remark on the conditions, printed under the machine line")

@@ -21,7 +21,6 @@ Usage::
 
 from __future__ import annotations
 
-import argparse
 import csv
 import dataclasses
 import os
@@ -29,6 +28,7 @@ import tempfile
 import time
 from pathlib import Path
 
+from fred.command_line import OneLineParser
 from _common import emit, provenance
 
 from fred.evaluation.config import RunConfig
@@ -44,7 +44,7 @@ def rows_without_time(path: Path) -> list[list[str]]:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = OneLineParser(description=__doc__.splitlines()[0])
     parser.add_argument("--dataset", default="restaurants")
     parser.add_argument("--model", default="logistic")
     parser.add_argument("--explainers", default="fred,lime,shap")

@@ -25,12 +25,12 @@ runs them all).
 
 from __future__ import annotations
 
-import argparse
 import statistics
 import time
 
 import numpy as np
 
+from fred.command_line import OneLineParser
 from _common import emit, fit_pipeline, load_yelp, pick_document, provenance
 from _timing import TimedClassifier
 
@@ -108,7 +108,7 @@ def run_small(args) -> None:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = OneLineParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeats", type=int, default=5)
     parser.add_argument("--n-samples", type=int, default=5000)
     parser.add_argument("--tokens", type=int, default=150)

@@ -20,9 +20,9 @@ Usage::
 
 from __future__ import annotations
 
-import argparse
 import time
 
+from fred.command_line import OneLineParser
 from _common import fit_pipeline, load_restaurants, machine, median_seconds
 from _timing import TimedClassifier
 
@@ -42,7 +42,7 @@ def seconds(fn) -> tuple[float, object]:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = OneLineParser(description=__doc__.splitlines()[0])
     parser.add_argument("--review", type=int, default=372, help="row of restaurants.tsv to explain")
     parser.add_argument("--repeats", type=int, default=5)
     parser.add_argument("--fine-grained", action="store_true", help="Penn tags instead of universal POS tags")

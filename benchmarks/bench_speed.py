@@ -49,7 +49,6 @@ on the same n texts (the strings row's time inside ``classifier_fn``): at most 2
 
 from __future__ import annotations
 
-import argparse
 import json
 import os
 import pickle
@@ -60,6 +59,7 @@ import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
+from fred.command_line import OneLineParser
 from _common import emit, fit_pipeline, load_restaurants, load_yelp, pick_document, provenance
 
 from fred.markdown_tables import markdown_table
@@ -134,7 +134,7 @@ def cell(before, after, fmt: str) -> str:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = OneLineParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeats", type=int, default=5)
     parser.add_argument("--before", help="directory holding an earlier fred package")
     parser.add_argument("--before-label", help="what --before holds, for the report (default: its path)")

@@ -22,6 +22,7 @@ import json
 import sys
 from pathlib import Path
 
+from fred.command_line import OneLineParser
 from fred.evaluation.factories import load_factory
 
 from .claim_index import CLAIMS
@@ -29,13 +30,6 @@ from .comparison import compare
 from .kit import check_explainer
 from .protocol import ProtocolError, command_factory
 from .report import run_claims
-
-
-class _OneLineParser(argparse.ArgumentParser):
-    """argparse, whose usage errors are one line (the guide's rule for every command line), exit status 2."""
-
-    def error(self, message: str):
-        self.exit(2, f"{self.prog}: error: {message}\n")
 
 
 def main(argv=None) -> int:
@@ -46,7 +40,7 @@ def main(argv=None) -> int:
         )
 
         return cli(argv[1:])
-    parser = _OneLineParser(prog="python -m proofs_checks", description=__doc__,
+    parser = OneLineParser(prog="python -m proofs_checks", description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--json", action="store_true", help="print the report as JSON")
     parser.add_argument("--markdown", metavar="FILE", help="also write the report as Markdown to FILE")

@@ -186,6 +186,9 @@ class _Server:
         self._buffer = b""
         self._selector = selectors.DefaultSelector()
         self._selector.register(self.process.stdout, selectors.EVENT_READ)
+        os.set_blocking(self.process.stdin.fileno(), False)  # writes go through write(), with a deadline
+        self._writable = selectors.DefaultSelector()
+        self._writable.register(self.process.stdin, selectors.EVENT_WRITE)
 
     def fail(self, what: str) -> ProtocolError:
         """Kill the server and describe why, with the tail of its stderr."""
@@ -202,12 +205,19 @@ class _Server:
         self.write(encode(message), message["op"])
 
     def write(self, line: bytes, op: str) -> None:
-        """Write one encoded message."""
-        try:
-            self.process.stdin.write(line)
-            self.process.stdin.flush()
-        except (BrokenPipeError, OSError):
-            raise self.fail(f"the server closed its stdin while the kit sent {op!r}") from None
+        """Write one encoded message, within the timeout: stdin is non-blocking, so a server that stops reading
+        while a message larger than the pipe's buffer is sent is killed after ``timeout`` seconds, not waited for."""
+        deadline, view = time.monotonic() + self.timeout, memoryview(line)
+        while view:
+            left = deadline - time.monotonic()
+            if left <= 0 or not self._writable.select(left):
+                raise self.fail(f"the server read nothing for {self.timeout:g} s while the kit sent {op!r}")
+            try:
+                view = view[os.write(self.process.stdin.fileno(), view):]
+            except BlockingIOError:  # the reader emptied less than select promised: wait again
+                continue
+            except OSError:  # BrokenPipeError and the like: the server is gone
+                raise self.fail(f"the server closed its stdin while the kit sent {op!r}") from None
 
     def receive(self, waiting_for: str) -> dict:
         deadline = time.monotonic() + self.timeout
@@ -229,8 +239,9 @@ class _Server:
 
     def close(self) -> None:
         self._finalizer()  # _stop, once
-        if self._selector.get_map() is not None:  # None once closed
-            self._selector.close()
+        for selector in (self._selector, self._writable):
+            if selector.get_map() is not None:  # None once closed
+                selector.close()
 
 
 class CommandFactory:
@@ -276,6 +287,8 @@ class CommandFactory:
         if isinstance(seed, bool) or not isinstance(seed, (numbers.Integral, np.random.Generator)):
             raise TypeError(f"random_state must be None, an int, a SeedSequence or a Generator, "
                             f"got {type(seed).__name__}")
+        if isinstance(seed, numbers.Integral) and seed < 0:  # numpy refuses it too; the protocol's seed is >= 0
+            raise ValueError(f"random_state must be a non-negative integer, got {seed}")
         return RemoteExplainer(self, classifier_fn, bool(exact), seed if isinstance(seed, np.random.Generator)
                                else int(seed))
 

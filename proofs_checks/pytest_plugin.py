@@ -82,7 +82,7 @@ def _serve(command: str) -> Callable:
     try:
         return command_factory(command)
     except (ProtocolError, ValueError) as err:
-        raise pytest.UsageError(f"--fred-explainer-cmd {command!r}: {err}") from None
+        raise pytest.UsageError(f"--fred-explainer-cmd {command!r}: {str(err).splitlines()[0]}") from None
 
 
 class FredItems:

@@ -1,12 +1,15 @@
-"""Hypothesis profiles, chosen with HYPOTHESIS_PROFILE (default ``dev``, ``ci`` under CI), and the reference FRED's
-claim runs that several test files read (``reference_runs``)."""
+"""Hypothesis profiles, chosen with HYPOTHESIS_PROFILE (default ``dev``, ``ci`` under CI), draws that do not depend on
+the loaded modules, and the reference FRED's claim runs that several test files read (``reference_runs``)."""
 
 import os
 import pickle
+from contextlib import ExitStack
 from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, settings
+
+from proofs_checks.isolation import without_local_constants
 
 try:
     import fcntl
@@ -31,6 +34,19 @@ settings.register_profile(
     suppress_health_check=[HealthCheck.too_slow],
 )
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci" if os.environ.get("CI") else "dev"))
+
+#: The session's isolation from hypothesis' local constants, entered at configure and left at unconfigure.
+_ISOLATION = ExitStack()
+
+
+def pytest_configure(config):
+    """The same seed gives the same examples whatever else a run imports (one file, -k, xdist's split, the plugin):
+    hypothesis draws no literal of a loaded module for the whole session (:mod:`proofs_checks.isolation`)."""
+    _ISOLATION.enter_context(without_local_constants())
+
+
+def pytest_unconfigure(config):
+    _ISOLATION.close()
 
 
 class ReferenceRuns:

@@ -24,7 +24,6 @@ Heavy (shap compiles numba code on its first call); not part of the test suite.
 
 from __future__ import annotations
 
-import argparse
 import sys
 from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
@@ -33,6 +32,7 @@ import numpy as np
 from sklearn.feature_extraction.text import TfidfVectorizer
 from sklearn.linear_model import LogisticRegression
 
+from fred.command_line import OneLineParser
 from analytic import L2NormalisedLinearModel, LinearTfidfModel, table_classifier, table_from_classifier
 from analytic.anchors_text import anchor_precision, anchors_meeting
 from analytic.lime_text import lime_additive, lime_coefficients, lime_l2_linear
@@ -222,7 +222,7 @@ def versions() -> str:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = OneLineParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeats", type=int, default=5, help="seeds per package estimate (>= 2)")
     parser.add_argument("--sizes", type=int, nargs="+", default=[100, 1000, 5000, 20000], help="sample sizes n")
     parser.add_argument("--evals", type=int, nargs="+", default=[20, 60, 500], help="shap max_evals values")

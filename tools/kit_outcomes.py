@@ -24,6 +24,7 @@ from tests.kit.planted import CATALOGUE  # noqa: E402
 
 
 def main(argv: list[str] | None = None) -> int:
+    # plain argparse: this tool also runs on older checkouts (PYTHONPATH), which lack fred.command_line
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--only", nargs="*", default=None, help="planted entries to run (default: all)")
     parser.add_argument("--checks", nargs="*", default=None, help="kit checks to run (default: all)")

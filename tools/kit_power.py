@@ -17,20 +17,19 @@ machine is shared, so 1 or 2).
 
 from __future__ import annotations
 
-import argparse
 import os
 import sys
 import time
-from dataclasses import replace
 from pathlib import Path
 
 ROOT = Path(__file__).parents[1]
 sys.path.insert(0, str(ROOT))
 
+from fred.command_line import OneLineParser  # noqa: E402
 from fred.markdown_tables import markdown_table  # noqa: E402
 from fred.provenance import describe, environment  # noqa: E402
 from proofs_checks import check_explainer, get_tags  # noqa: E402
-from proofs_checks.kit import CHECKS  # noqa: E402
+from proofs_checks.kit import CHECKS, monte_carlo_mode  # noqa: E402
 from proofs_checks.kit.checks import harness  # noqa: E402
 from proofs_checks.seeds import SEED_ENV  # noqa: E402
 from tests.kit.planted import CATALOGUE  # noqa: E402
@@ -39,24 +38,12 @@ MODES = ("exact", "Monte Carlo")
 COMMAND = "python tools/kit_power.py --seeds 20 --workers 2"
 
 
-def monte_carlo(factory):
-    """The factory seen without its exact mode: the checks run their Monte Carlo variants on its sampled
-    explainer (``factory(classifier_fn)``, as a user builds one)."""
-
-    def make_explainer(classifier_fn, exact=False, **options):
-        return factory(classifier_fn, **options)
-
-    make_explainer.__name__ = getattr(factory, "__name__", "factory")
-    make_explainer.fred_tags = replace(get_tags(factory), exact=False)
-    return make_explainer
-
-
 def run_one(name: str, mode: str, seed: int) -> tuple[str, str, int, bool, str]:
     """(name, mode, seed, flagged, the first flagging check or ""): one entry in one mode at one sweep seed."""
     os.environ[SEED_ENV] = str(seed)
     harness.SHRINK_FAILURES = False  # a verdict does not depend on shrinking its example, only the time does
     entry = next(e for e in CATALOGUE if e.name == name)
-    factory = entry.factory if mode == "exact" else monte_carlo(entry.factory)
+    factory = entry.factory if mode == "exact" else monte_carlo_mode(entry.factory)
     names = [check.__name__ for check in CHECKS]
     if entry.kind == "correct":
         report = check_explainer(factory)
@@ -115,7 +102,7 @@ def render(results: list[tuple[str, str, int, bool, str]], seeds: int, seconds: 
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = OneLineParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seeds", type=int, default=20, help="sweep seeds 0..SEEDS-1 (default 20)")
     parser.add_argument("--workers", type=int, default=2, help="dask workers, one thread each (default 2)")
     parser.add_argument("--only", nargs="*", default=None, help="catalogue entries to run (default: all)")

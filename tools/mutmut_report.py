@@ -14,7 +14,6 @@ as killed, as mutmut does.
 
 from __future__ import annotations
 
-import argparse
 import ast
 import difflib
 import json
@@ -24,6 +23,7 @@ from pathlib import Path
 
 from mutmut.stats import status_by_exit_code  # mutmut's own exit code -> status table
 
+from fred.command_line import OneLineParser
 from fred.markdown_tables import markdown_table
 
 #: Columns of the table, in mutmut's own words (any other status, e.g. "segfault", gets a column too).
@@ -46,7 +46,7 @@ def mutant_diff(functions: dict[str, str], key: str) -> list[str]:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = OneLineParser(description=__doc__.splitlines()[0])
     parser.add_argument("--mutants", default="mutants", help="mutmut's output directory")
     parser.add_argument("--table", action="store_true", help="print the score table only")
     args = parser.parse_args()

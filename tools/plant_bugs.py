@@ -15,6 +15,7 @@ import sys
 import tempfile
 from pathlib import Path
 
+from fred.command_line import OneLineParser
 from fred.markdown_tables import markdown_table
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -57,7 +58,7 @@ def run(pytest_args: list[str]) -> list[tuple[str, list[str]]]:
 
 
 def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = OneLineParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--out", help="write the Markdown table here too")
     args, pytest_args = parser.parse_known_args()
     table = markdown_table(["planted bug", "tests that fail"],

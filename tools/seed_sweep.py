@@ -21,6 +21,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+from fred.command_line import OneLineParser
 from fred.markdown_tables import markdown_table
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -52,7 +53,7 @@ def run(seeds: int) -> list[list[object]]:
 
 
 def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = OneLineParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--seeds", type=int, default=20)
     parser.add_argument("--out", help="also write the Markdown table here")
     args = parser.parse_args()

@@ -21,7 +21,6 @@ Prints a table and the time of each stage; exits 0 when every claim passes, 1 ot
 
 from __future__ import annotations
 
-import argparse
 import importlib.util
 import json
 import os
@@ -35,6 +34,7 @@ import zipfile
 from dataclasses import dataclass
 from pathlib import Path
 
+from fred.command_line import OneLineParser
 from fred.markdown_tables import markdown_table
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -185,7 +185,7 @@ def _verdicts(row: dict[str, str] | None) -> str:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python tools/wheel_check.py", description=__doc__.split("\n\n")[0])
+    parser = OneLineParser(prog="python tools/wheel_check.py", description=__doc__.split("\n\n")[0])
     parser.add_argument("--keep", action="store_true", help="keep the temporary directory (its path is printed)")
     args = parser.parse_args(argv)
     work = Path(tempfile.mkdtemp(prefix="fred-wheel-check-"))

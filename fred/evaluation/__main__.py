@@ -42,6 +42,7 @@ from .explainers import EXPLAINERS
 from .factories import load_factory, parse_factory
 from .models import MODELS
 from .runner import run
+from fred.command_line import OneLineParser
 
 #: The options' defaults are RunConfig's.
 DEFAULTS = {f.name: f.default for f in fields(RunConfig)}
@@ -57,7 +58,7 @@ def _load(spec: str) -> None:
 
 
 def parse_args(argv: list[str]) -> argparse.Namespace:
-    parser = argparse.ArgumentParser(prog="python -m fred.evaluation", description=__doc__,
+    parser = OneLineParser(prog="python -m fred.evaluation", description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--dataset", choices=DATASETS, required=True)
     parser.add_argument("--model", choices=MODELS, required=True)

@@ -9,7 +9,6 @@ training split (``minilm``, the ``neural`` extra), so the two are not the same k
 
 from __future__ import annotations
 
-import argparse
 import shlex
 import sys
 import time
@@ -25,6 +24,7 @@ from .datasets import DATASETS, TEST_SIZE, load_dataset, split_dataset
 from .models import MODELS, make_model
 from .neural import NEURAL_PACKAGES
 from .paper_tables import ACCURACY_NAMES, MODEL_ACCURACY
+from fred.command_line import OneLineParser
 
 #: The paper's models we have no counterpart of, printed with the paper's accuracy only.
 PAPER_ONLY = ("RoBERTa", "DistilBERT")
@@ -72,7 +72,7 @@ def accuracy_markdown(rows: Sequence[dict], command: str) -> str:
 
 def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
-    parser = argparse.ArgumentParser(prog="python -m fred.evaluation.accuracy", description=__doc__)
+    parser = OneLineParser(prog="python -m fred.evaluation.accuracy", description=__doc__)
     parser.add_argument("--datasets", default=",".join(DATASETS))
     parser.add_argument("--models", default=",".join(MODELS))
     parser.add_argument("--seed", type=int, default=0)

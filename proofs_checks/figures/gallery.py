@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import argparse
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -10,6 +9,7 @@ from typing import Callable, Sequence
 
 from . import lemma1_convergence, lemma1_selection, lemma2_coverage, prop1_linear, prop2_shortcut, review_example
 from .output import FigureFiles, save_figure
+from fred.command_line import OneLineParser
 
 #: name -> (data function, figure function), in the order they are drawn.
 FIGURES: dict[str, tuple[Callable, Callable]] = {
@@ -57,7 +57,7 @@ def cli(argv: list[str]) -> int:
 
     Prints one line per figure (its files or why it was skipped) and the total time; returns 0.
     """
-    parser = argparse.ArgumentParser(prog="python -m proofs_checks plots",
+    parser = OneLineParser(prog="python -m proofs_checks plots",
                                      description="Write the figures as PNG and SVG.")
     parser.add_argument("--out", default="figures", metavar="DIR", help="output directory (default: figures/)")
     parser.add_argument("--only", nargs="+", choices=list(FIGURES), metavar="NAME",

@@ -36,7 +36,7 @@ included); its ``detail`` (in ``to_dict()`` and ``--json``) is everything the ch
 
 from .checks import CHECKS, DELTA, EXAMPLES, MC_EXAMPLES, N_LAW, N_MONTE_CARLO, N_STATISTICAL, yield_checks
 from .runner import CheckOutcome, KitReport, check_explainer, parametrize_with_checks, run_check
-from .tags import ExplainerTags, NotApplicable, explainer_tags, fred_factory, get_tags
+from .tags import ExplainerTags, NotApplicable, explainer_tags, fred_factory, get_tags, monte_carlo_mode
 
 __all__ = [
     "CHECKS",
@@ -54,6 +54,7 @@ __all__ = [
     "explainer_tags",
     "fred_factory",
     "get_tags",
+    "monte_carlo_mode",
     "parametrize_with_checks",
     "run_check",
     "yield_checks",

@@ -22,6 +22,8 @@ import textwrap
 from dataclasses import dataclass
 from typing import Callable, Iterable, Mapping
 
+import pytest
+
 from .checks import CHECKS
 from .tags import ExplainerTags, NotApplicable, factory_name, get_tags
 
@@ -149,10 +151,10 @@ def run_check(check: Callable, make_explainer, expected_failures: Mapping[str, s
     """Run one check; never raises (but KeyboardInterrupt and SystemExit): even an ``expected_failures`` key that
     names no check is an "error" outcome here (:func:`check_explainer` refuses it before running anything)."""
     name = check.__name__
-    expected = dict(expected_failures or {})
+    expected = {}  # filled once the declaration is valid: a misspelt key must not turn this check into an xfail
     try:
         tags = get_tags(make_explainer)
-        expected = declared_failures(make_explainer, expected)
+        expected = declared_failures(make_explainer, expected_failures)
         tags.require(*getattr(check, "needs", ()))
         check(make_explainer)
     except NotApplicable as why:
@@ -244,8 +246,6 @@ def parametrize_with_checks(factories, expected_failures: Mapping[str, str] | No
     Not applicable checks are skipped with the reason; declared expected failures are strict xfails (a key naming
     no check raises ValueError, see :func:`declared_failures`).
     """
-    import pytest  # here, not at the top: pytest is a dev extra, and check_explainer runs without it
-
     params = []
     for factory in factories:
         expected = declared_failures(factory, expected_failures)
@@ -261,8 +261,6 @@ def _pytest_check(check: Callable) -> Callable:
     """The check, turning :class:`NotApplicable` (and a missing capability) into pytest.skip."""
 
     def run(make_explainer):
-        import pytest  # a dev extra (see parametrize_with_checks)
-
         try:
             get_tags(make_explainer).require(*getattr(check, "needs", ()))
             check(make_explainer)

@@ -9,7 +9,7 @@ project's tests. Needs hypothesis (the ``dev`` extra).
 Numbers that decide ties are dyadic (multiples of 1/4), so equal coefficients
 give exactly equal drops and tie-breaking is tested, not floating-point noise.
 Every strategy draws only through hypothesis: the same seed gives the same examples (and the kit's draws do not
-depend on the loaded modules, :mod:`.checks.isolation`).
+depend on the loaded modules, :mod:`proofs_checks.isolation`).
 """
 
 from __future__ import annotations

@@ -153,6 +153,22 @@ def get_tags(make_explainer) -> ExplainerTags:
     return tags
 
 
+def monte_carlo_mode(make_explainer) -> Callable:
+    """The factory seen without its exact mode: the same explainers (``make_explainer(classifier_fn)``, as a user
+    builds one), tags with ``exact=False``, so every check runs its Monte Carlo variant on them.
+
+    >>> get_tags(monte_carlo_mode(fred_factory)).exact, monte_carlo_mode(fred_factory).__name__
+    (False, 'fred_factory')
+    """
+
+    def sampled(classifier_fn, exact=False, **options):
+        return make_explainer(classifier_fn, **options)
+
+    sampled.__name__ = factory_name(make_explainer)
+    sampled.fred_tags = get_tags(make_explainer).replace(exact=False)
+    return sampled
+
+
 def factory_name(make_explainer) -> str:
     """The name a report gives a factory: its ``__name__``, else its class's.
 

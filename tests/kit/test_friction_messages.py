@@ -115,3 +115,12 @@ def test_a_misspelt_expected_failures_key_is_refused_with_the_valid_names():
         message = str(raised.value)
         assert repr(typo) in message and "did you mean 'check_invalid_p_is_refused'" in message
         assert all(check.__name__ in message for check in CHECKS)
+
+
+def test_run_check_with_a_misspelt_key_is_an_error_even_for_a_declared_check():
+    """run_check never raises, so a misspelt expected_failures key is an "error" outcome, also for a check the same
+    mapping names correctly. Catches the declared check reported "xfailed" (an OK status) with the ValueError as its
+    message, which hid the typo from a caller of run_check."""
+    check = CHECKS[0]
+    outcome = run_check(check, fred_factory, {check.__name__: "declared", "check_typo_name": "oops"})
+    assert outcome.status == "error" and "check_typo_name" in outcome.message, outcome

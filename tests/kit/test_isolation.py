@@ -1,4 +1,4 @@
-"""The kit draws the same examples whatever else is loaded (issue 28, item 5; proofs_checks/kit/checks/isolation.py).
+"""The kit draws the same examples whatever else is loaded (issue 28, item 5; proofs_checks/isolation.py).
 
 Hypothesis mixes the literals of every loaded local module into its draws; the kit switches that off for its own
 draws. The first test shows the workaround still works on the whole kit (outcomes byte-identical in a subprocess
@@ -18,8 +18,14 @@ from pathlib import Path
 
 from hypothesis.internal.conjecture import providers
 
-from proofs_checks.kit import ExplainerTags
-from proofs_checks.kit.checks import harness, isolation
+import pytest
+
+from proofs_checks import isolation
+from proofs_checks.claim_index import CLAIMS
+from proofs_checks.comparison import run_against
+from proofs_checks.kit import ExplainerTags, fred_factory
+from proofs_checks.kit.checks import harness
+from proofs_checks.report import run_claims
 
 ROOT = Path(__file__).parents[2]
 #: One wrong entry and one generated check: its failure message shows the example hypothesis found.
@@ -90,3 +96,31 @@ def test_without_the_workaround_loaded_literals_change_the_draws(tmp_path, monke
         monkeypatch.undo()
         providers.CONSTANTS_CACHE.cache.clear()
     assert _draws(11) == patched_before
+
+
+class _Seen(Exception):
+    """Raised by the probe claim once it has recorded the collector in force."""
+
+
+@pytest.mark.parametrize("runner", ["report", "comparison"])
+def test_every_claim_runs_without_local_constants(runner, monkeypatch):
+    """A claim run by the report (``run_claims``) or against an explainer (``run_against``) sees hypothesis' local
+    constants switched off, and the collector in force before is back afterwards. Catches a claim runner that leaves
+    the claims' hypothesis searches depending on the loaded modules (the command line and the tests load others)."""
+    seen = []
+
+    def probe():
+        seen.append(providers._get_local_constants)
+        raise _Seen
+
+    monkeypatch.setitem(CLAIMS, "probe", probe)
+    monkeypatch.setattr(providers, "_get_local_constants", isolation.HYPOTHESIS_LOCAL_CONSTANTS)
+    if runner == "report":
+        with pytest.raises(_Seen):
+            run_claims(["probe"])
+    else:
+        (outcome,) = run_against(fred_factory, ["probe"])
+        assert outcome.outcome == "error" and "_Seen" in outcome.reason
+    (collector,) = seen
+    assert collector is not isolation.HYPOTHESIS_LOCAL_CONSTANTS and collector() == providers.Constants()
+    assert providers._get_local_constants is isolation.HYPOTHESIS_LOCAL_CONSTANTS

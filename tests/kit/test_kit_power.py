@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from proofs_checks import get_tags
+from proofs_checks.kit import monte_carlo_mode
 
 from .planted import CATALOGUE
 
@@ -27,7 +28,7 @@ def test_monte_carlo_mode_never_builds_the_exact_explainer():
         return object()
 
     factory.fred_tags = get_tags(ENTRIES["toy_fred"].factory)
-    wrapped = kit_power.monte_carlo(factory)
+    wrapped = monte_carlo_mode(factory)
     assert get_tags(factory).exact and not get_tags(wrapped).exact
     wrapped(lambda texts: texts, exact=True)
     assert calls == [False]

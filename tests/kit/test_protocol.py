@@ -141,9 +141,12 @@ def test_error_kinds_become_the_kits_exceptions_and_the_server_survives(tmp_path
     ("send({'op': 'explanation', 'drop': float('nan'), 'best_ids': []})", r"malformed message.*NaN is not JSON"),
     ("send({'op': 'hello', 'protocol': 1})", r"unexpected op 'hello' while explaining"),
     ("import time; time.sleep(30)", r"no message within 0.5 s"),
+    # asks for many scores, then reads nothing: the reply (about 600 kB) outgrows the pipe's buffer
+    ("send({'op': 'score', 'texts': ['a b'] * 20000}); import time; time.sleep(30)",
+     r"read nothing for 0.5 s while the kit sent"),
 ])
 def test_a_broken_server_gives_a_protocol_error_not_a_hang(tmp_path, body, expected):
-    """Catches a kit that hangs on a silent server, accepts a line that is not protocol JSON (or NaN), or loses the
+    """Catches a kit that hangs on a silent server (or on one that stops reading its stdin), accepts a line that is not protocol JSON (or NaN), or loses the
     server's exit status and stderr; the killed server is reaped (no zombie) and the next call starts a new one."""
     factory = command_factory(server(tmp_path, body), timeout=0.5)
     first = factory._server.process

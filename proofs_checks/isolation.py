@@ -4,7 +4,10 @@ Since 6.131, hypothesis' default provider mixes into generated data the literal 
 module (``hypothesis.internal.conjecture.providers._get_local_constants``, read by
 ``HypothesisProvider._maybe_draw_constant``). The same strategy under the same seed then draws other examples when
 other modules are loaded: the command line, the Python API and a researcher's pytest load different modules, so
-the kit's verdicts on one factory and seed depended on how it was called (issue 28, item 5). Hypothesis offers no
+the kit's verdicts on one factory and seed depended on how it was called (issue 28, item 5). The kit's draws
+(:mod:`proofs_checks.kit.checks.harness`), every claim's run (:mod:`proofs_checks.report`,
+:mod:`proofs_checks.comparison`) and the test suite (``tests/conftest.py``) run inside
+:func:`without_local_constants`. Hypothesis offers no
 setting or public hook to turn this off (its changelog and issue tracker were searched; the alternative-backend
 API replaces the whole provider), so :func:`without_local_constants` replaces the one internal function for the
 duration of a run, and empties hypothesis' cache of the constants each choice may take (a cache filled by an
