@@ -30,6 +30,7 @@ import subprocess
 import sys
 import tempfile
 import time
+import tomllib
 import zipfile
 from dataclasses import dataclass
 from pathlib import Path
@@ -39,9 +40,20 @@ from fred.markdown_tables import markdown_table
 
 ROOT = Path(__file__).resolve().parents[1]
 REPORT = ROOT / "proofs_checks" / "REPORT.md"
-#: What the build reads: the packaged directories and the files pyproject.toml names.
-BUILD_INPUTS = ("pyproject.toml", "README.md", "fred_constants", "fred", "analytic", "proofs_checks", "results",
-                "fred_pytest.py")
+
+
+def _build_inputs() -> tuple[str, ...]:
+    """What the build reads, from pyproject.toml's [tool.setuptools]: the file itself, the README (the long
+    description), the top-level packages, the top-level modules and the directories mapped to packages."""
+    setuptools = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"]
+    mapped = setuptools.get("package-dir", {})
+    packages = dict.fromkeys(name.split(".")[0] for name in setuptools["packages"] if name not in mapped)
+    return ("pyproject.toml", "README.md", *packages, *(f"{m}.py" for m in setuptools.get("py-modules", ())),
+            *mapped.values())
+
+
+#: What the build reads (derived, so a new top-level package or module is copied without editing this tool).
+BUILD_INPUTS = _build_inputs()
 #: Inputs the package does not ship, by the environment variable that sets their path: unset for the run, and the
 #: words a claim's note must contain to say that the input is absent.
 NOT_SHIPPED_ENV = {"FRED_DATA_DIR": "the review datasets restaurants.tsv and yelp.csv",

@@ -14,7 +14,6 @@ Algorithm 1 as printed the last (">=" replaces best), and each returns the word 
 from __future__ import annotations
 
 import copy
-import functools
 import itertools
 from types import MappingProxyType
 from fractions import Fraction
@@ -32,6 +31,8 @@ from ..exact_cache import exact_cache
 from ..linear_conclusions import GRID_EPSS, GRID_INTERCEPTS, GRID_PS, GRID_WEIGHTS, grid_points
 from ..prop1_words import PROPOSITION
 from ..results import ClaimResult, Quote, Reading, argued, checked, hypotheses
+from ..step_links import (LINEAR, LINKS, PERCEPTRON, STRICT, is_top, link_table, order_violations,
+                          ordering_hypotheses, perceptron_table, step_gt, top_positions)
 from ..subject import explainer
 
 CLAIM = "prop1-step-link"
@@ -87,34 +88,8 @@ STATEMENT = (
 MAX_SYMBOLIC_TOKENS = 3
 SEARCH_EXAMPLES = 200
 SEARCH_PS = (Fraction(1, 2), Fraction(1, 10), Fraction(9, 10), Fraction(1, 3))
-#: Where the search's scores lie (b <= 4, weights and intercept in [-3, 3]): |Z| <= 15; links are checked
-#: non-decreasing on this range, in steps of 1/4 (the search's denominators).
-SCORE_RANGE = [Fraction(k, 4) for k in range(-64, 65)]
 #: The two tie rules among tied candidates of largest drop: FRED's implementation and Algorithm 1 as printed.
 RULES = ("implementation", "printed")
-
-
-def _step_gt(z):
-    return Fraction(int(z > 0))
-
-
-#: Non-decreasing links (ties possible) and strictly increasing ones, all exact on Fractions.
-PERCEPTRON = "step z > 0 (perceptron)"
-NON_DECREASING = {PERCEPTRON: _step_gt, "step z >= 0": lambda z: Fraction(int(z >= 0)),
-                  "clip(z, 0, 1)": lambda z: min(max(z, Fraction(0)), Fraction(1))}
-STRICT = {"z^3 + z": lambda z: z**3 + z, "z + 1{z > 0}": lambda z: z + int(z > 0)}
-LINKS, LINEAR = {**NON_DECREASING, **STRICT}, "f = Z (Eq. (6))"  # LINEAR: the linear score itself, Prop. 1's f
-
-
-def _table(a, l0, link) -> list:
-    """f = link(Z) on the 2^b patterns (bit i set: position i perturbed, K_i = 0)."""
-    return [link(z) for z in linear_table_rational(a, l0)]
-
-
-@functools.lru_cache(maxsize=None)
-def _perceptron_table(a: tuple, l0) -> tuple:
-    """1{Z > 0} on the 2^b patterns; cached because the grid asks for each model once per eps."""
-    return tuple(_step_gt(z) for z in linear_table_rational(a, l0))
 
 
 def statement_hypotheses(a: Sequence[Fraction], l0: Fraction, p: Fraction, eps: Fraction, table: Sequence,
@@ -129,20 +104,10 @@ def statement_hypotheses(a: Sequence[Fraction], l0: Fraction, p: Fraction, eps: 
     # l* <= b whenever Eq. (2) has a solution, so l_max >= b needs no computation.
     size = None if max_len >= len(a) else exact_explain(table, p, eps, len(a)).size
     return hypotheses(
-        perceptron_output=tuple(table) == _perceptron_table(tuple(a), l0),
+        perceptron_output=tuple(table) == perceptron_table(tuple(a), l0),
         strictly_ordered_weights=len(set(a)) == len(a),
         classified_positive=table[0] == 1, p_in_open_unit_interval=0 < p < 1, eps_positive=0 < eps <= 1,
         l_max_reaches_l_star=size is None or max_len >= size,
-    )
-
-
-def ordering_hypotheses(ps: Sequence[Fraction], links: Sequence[str]) -> dict:
-    """The hypotheses of the ordering lemma (proof steps s2-p4) on a search domain: every p in (0, 1) and every link
-    non-decreasing (checked on :data:`SCORE_RANGE`, where the search's scores lie)."""
-    return hypotheses(
-        p_in_open_unit_interval=all(0 < p < 1 for p in ps),
-        links_non_decreasing=all(LINKS[name](x) <= LINKS[name](y) for name in links
-                                 for x, y in zip(SCORE_RANGE, SCORE_RANGE[1:])),
     )
 
 
@@ -161,36 +126,6 @@ def _explainer(b: int, table):
     return explainer(clf, exact=True), " ".join(tokens)
 
 
-def _top(a, size: int) -> tuple[int, ...]:
-    """The positions of the ``size`` largest weights (ties to the smaller position)."""
-    return tuple(sorted(sorted(range(len(a)), key=lambda i: (-a[i], i))[:size]))
-
-
-def _is_top(a, s) -> bool:
-    """Whether the set carries the |s| largest weights (as a multiset)."""
-    return sorted((a[i] for i in s), reverse=True) == sorted(a, reverse=True)[: len(s)]
-
-
-def order_violations(a: Sequence[Fraction], l0: Fraction, p: Fraction, link_name: str,
-                     drops: dict | None = None) -> list[dict]:
-    """Where the ordering of s2 fails on one model (exact drops, computed unless given): a top-weight set not
-    of largest drop at its size, a_i > a_j with Delta_i < Delta_j; for a strictly increasing link also a non-top
-    set whose drop is not strictly below the top set's, or a_i > a_j with Delta_i <= Delta_j."""
-    strict = link_name in STRICT
-    if drops is None:
-        _, drops = all_drops_rational(_table(a, l0, LINKS[link_name]), p)
-    bad = []
-    for size in range(1, len(a) + 1):
-        top = drops[_top(a, size)]
-        for s in itertools.combinations(range(len(a)), size):
-            if drops[s] > top or (strict and not _is_top(a, s) and drops[s] >= top):
-                bad.append({"size": size, "set": list(s), "drop": str(drops[s]), "top_drop": str(top)})
-    for i, j in itertools.permutations(range(len(a)), 2):
-        if a[i] > a[j] and (drops[(i,)] < drops[(j,)] or (strict and drops[(i,)] == drops[(j,)])):
-            bad.append({"i": i, "j": j, "drop_i": str(drops[(i,)]), "drop_j": str(drops[(j,)])})
-    return bad
-
-
 def _returned(sol) -> dict:
     """The set each tie rule returns among the candidates of largest drop at Eq. (2)'s size (exact drops):
     the implementation's first (analytic.exact_explain: fred's rule on the exact drops) and Algorithm 1 as printed
@@ -203,10 +138,10 @@ def _returned(sol) -> dict:
 def _breaks(pt, rule: str) -> bool:
     """On the perceptron, xi positive, Eq. (2) solvable: the set ``rule`` returns is not the top set."""
     a, l0, p, eps = pt.values
-    if _step_gt(sum(a) + l0) != 1:
+    if step_gt(sum(a) + l0) != 1:
         return False
-    choice = _returned(exact_explain(_table(a, l0, _step_gt), p, eps, len(a)))[rule]
-    return choice is not None and not _is_top(a, choice)
+    choice = _returned(exact_explain(link_table(a, l0, step_gt), p, eps, len(a)))[rule]
+    return choice is not None and not is_top(a, choice)
 
 
 @exact_cache
@@ -240,7 +175,7 @@ def _exact_side(a, l0, p, eps, link, max_len: int) -> tuple:
     """:func:`_exact` without Fred(sampler='exact'): (the record up to the tie rules' sets, Algorithm 1's literal
     choice, the hypotheses record, f on the patterns, the exact drops, Eq. (2)'s solutions); each call gets its own
     copy."""
-    table = _table(a, l0, {**LINKS, LINEAR: lambda z: z}[link])
+    table = link_table(a, l0, {**LINKS, LINEAR: lambda z: z}[link])
     sol = exact_explain(table, p, eps, len(a))
     tokens = [f"w{i + 1}" for i in range(len(a))]
     names = (lambda s: None if s is None else [tokens[i] for i in s])
@@ -256,7 +191,7 @@ def _exact_side(a, l0, p, eps, link, max_len: int) -> tuple:
             "solutions": [names(s) for s in sol.solutions],
             "largest_drop_sets": [names(s) for s in sol.solutions if sol.drops[s] == top],
             "negative_word_in_a_solution": any(a[i] < 0 for s in sol.solutions for i in s),
-            "top_weight_set": names(_top(a, sol.size or 0)),
+            "top_weight_set": names(top_positions(a, sol.size or 0)),
             "returned": {rule: names(s) for rule, s in _returned(sol).items()}}
     return (head, names(literal), statement_hypotheses(a, l0, p, eps, table, max_len), table, dict(sol.drops),
             sol.solutions)
@@ -365,9 +300,9 @@ def _grid() -> dict:
             if size is None:
                 reasons += ["FRED found a set although Eq. (2) has none"] if fred.found else []
             else:
-                top = _top(a, size)
+                top = top_positions(a, size)
                 for rule in RULES:
-                    if not _is_top(a, returned[rule]):
+                    if not is_top(a, returned[rule]):
                         not_top[rule].append({**at, "returned": list(returned[rule]), "top": list(top)})
                 reasons += [f"{r} choice is not a solution tied with the top set" for r in ("fred", "printed")
                             if returned[r] not in solutions or drops[returned[r]] != drops[top]]

@@ -11,6 +11,7 @@ import pytest
 
 from analytic import linear_table, linear_table_rational
 from analytic.selection import _cached_distribution, _selection_distribution, selection_distribution
+from fred_constants import TIE_RTOL
 
 CASES = [
     (linear_table_rational([F(23, 20), F(17, 20)]), 3, F(1, 2), F(3, 20), 1, "mean"),
@@ -23,7 +24,7 @@ CASES = [
 @pytest.mark.parametrize("table, n, p, eps, max_len, baseline", CASES)
 def test_cached_distribution_is_the_computed_one(table, n, p, eps, max_len, baseline):
     """Catches a cache returning another argument list's distribution or a changed computation."""
-    expected = _selection_distribution(table, n, p, eps, max_len, baseline=baseline, tie_rtol=1e-12)
+    expected = _selection_distribution(table, n, p, eps, max_len, baseline=baseline, tie_rtol=TIE_RTOL)
     for _ in range(2):  # the miss, then the hit
         got = selection_distribution(table, n, p, eps, max_len, baseline=baseline)
         assert got == expected
@@ -38,7 +39,7 @@ def test_exact_and_float_arguments_of_equal_value_are_different_keys():
     for order in ((exact, F(1, 2), F(3, 20)), (floats, 0.5, 0.15)), ((floats, 0.5, 0.15), (exact, F(1, 2), F(3, 20))):
         for table, p, eps in order:
             got = selection_distribution(table, 4, p, eps, 2)
-            assert got == _selection_distribution(table, 4, p, eps, 2, baseline="mean", tie_rtol=1e-12)
+            assert got == _selection_distribution(table, 4, p, eps, 2, baseline="mean", tie_rtol=TIE_RTOL)
             assert {type(v) for v in got.values()} == ({F} if table is exact else {float})
 
 

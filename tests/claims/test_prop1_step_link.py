@@ -16,6 +16,7 @@ from hypothesis import strategies as st
 
 from analytic import table_classifier
 from fred import Fred
+from proofs_checks import step_links
 from proofs_checks.claims import prop1_step_link as claim
 from tests._helpers import drops_by_enumeration
 
@@ -216,8 +217,8 @@ def test_proof_ordering_on_staircase_links(weights, intercept, cut, p):
 def test_order_violations_detects_a_decreasing_link(monkeypatch):
     """A decreasing link (f = -Z) reverses the order; order_violations must report it. Catches a checker that
     never fails (the exhaustive proof step p3 would then prove nothing)."""
-    monkeypatch.setitem(claim.LINKS, "decreasing (test only)", lambda z: -z)
-    assert claim.order_violations((F(1), F(2)), F(0), F(1, 2), "decreasing (test only)")
+    monkeypatch.setitem(step_links.LINKS, "decreasing (test only)", lambda z: -z)
+    assert step_links.order_violations((F(1), F(2)), F(0), F(1, 2), "decreasing (test only)")
 
 
 @given(st.lists(st.integers(-3, 3), min_size=1, max_size=3, unique=True), st.integers(-2, 2),
