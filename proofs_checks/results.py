@@ -5,7 +5,8 @@ returned together with the values it computed, and :func:`argued` marks a human-
 computation checks (status ``"argued"``, never ``"holds"``). A statistical step whose test cannot reach its
 level at the sample size it has, or whose test neither rejects nor confirms what the statement needs (a
 non-rejection where "not worse" needs an equivalence test), is ``"inconclusive"``: ``checked(...,
-conclusive=<computed bool>)``; it is evidence neither way.
+conclusive=<computed bool>)``; it is evidence neither way. So is a step that needs a package the install lacks
+(``values["installed"] is False``: it saw no sample).
 
 A claim quotes the paper (:class:`Quote`: a 1-based line of ``fred-paper.tex`` and a verbatim substring
 starting there; :mod:`proofs_checks.paper_source` checks them against the file). Where the quoted words admit
@@ -33,7 +34,9 @@ Roles (:data:`ROLES`) say what a step is evidence for:
 Claim kinds (:data:`KINDS`): ``statement`` (a lemma, proposition, equation or algorithm of the paper as
 written), ``proof-step`` (a step of one of the paper's proofs), ``extension`` (the statement beyond the
 paper's hypotheses, e.g. on the models the experiments used), ``corollary`` (derived by this project),
-``discrepancy`` (the paper against the authors' released code), and ``experiment`` (an empirical statement of
+``discrepancy`` (the paper against the authors' released code), ``baseline`` (what the paper, or the theory it
+cites, says of LIME, SHAP or Anchors, checked against their exact limits and the packages the evaluation pins; it
+follows the rule of a statement), and ``experiment`` (an empirical statement of
 the paper's section 4, checked by paired tests on committed per-document results or on the paper's own tables;
 it has no proof, so its verdict rests on its statement steps alone).
 """
@@ -48,7 +51,7 @@ import numpy as np
 
 EVIDENCE = ("symbolic", "exhaustive", "counterexample", "statistical", "argument")
 ROLES = ("statement", "correction", "proof", "paper-proof")
-KINDS = ("statement", "proof-step", "extension", "corollary", "discrepancy", "experiment")
+KINDS = ("statement", "proof-step", "extension", "corollary", "discrepancy", "experiment", "baseline")
 #: Kinds whose claims are empirical: no proof steps, the verdict is decided by the statement steps alone.
 EMPIRICAL_KINDS = ("experiment",)
 STEP_STATUSES = ("holds", "fails", "inconclusive", "argued")
@@ -73,8 +76,12 @@ RULE = (
     "verdict: a slip in a proof is not a counterexample to the statement it proves. Where the quoted words admit "
     "several readings, each reading has its own steps and verdict, and the headline verdict is that of the "
     "reading the quoted context supports; a stronger reading that fails is reported beside it. A counterexample "
-    "must satisfy the statement's hypotheses (computed, 'satisfies_hypotheses'). Extensions and corollaries are "
-    "this project's statements, not the paper's. Verdicts are shown in the words of the claim's kind: 'argued' as "
+    "must satisfy the statement's hypotheses (computed, 'satisfies_hypotheses'). Extensions, corollaries and claims "
+    "marked 'ours' are "
+    "this project's statements, not the paper's. A baseline claim (what the paper, or the theory it cites, says of "
+    "LIME, SHAP or Anchors) follows the rule of a statement, checked against the exact limits and the packages the "
+    "evaluation runs; a step that needs a package the install lacks saw no sample and is 'inconclusive'. "
+    "Verdicts are shown in the words of the claim's kind: 'argued' as "
     "'holds (argued)'; for an extension 'extends' / 'does not extend', for a discrepancy 'code agrees' / 'code "
     "differs', for an experiment 'supported' / 'not supported' in place of 'holds' / 'fails'."
 )
@@ -91,6 +98,8 @@ WORDING = {
                   "unproved": "unproved", "fails": "fails"},
     "discrepancy": {"holds": "code agrees", "argued": "code agrees (argued)", "inconclusive": "inconclusive",
                     "unproved": "unproved", "fails": "code differs"},
+    "baseline": {"holds": "holds", "argued": "holds (argued)", "inconclusive": "inconclusive",
+                 "unproved": "unproved", "fails": "fails"},
     "experiment": {"holds": "supported", "argued": "supported (argued)", "inconclusive": "inconclusive",
                    "unproved": "unproved", "fails": "not supported"},
 }
@@ -210,10 +219,12 @@ class StepResult:
             raise ValueError(f"step {self.id}: a checked step must carry the values its check computed")
         if self.evidence == "statistical" and not all(k in self.values for k in _STATISTICAL_KEYS):
             raise ValueError(f"step {self.id}: a statistical step must record {_STATISTICAL_KEYS} in values")
-        if self.status == "inconclusive" and (self.evidence != "statistical" or self.values.get("conclusive")
-                                              is not False):
-            raise ValueError(f"step {self.id}: only a statistical step whose check computed conclusive=False is "
-                             "'inconclusive'")
+        unreached = self.values.get("conclusive") is False  # what checked() records of conclusive=False
+        # a statistical test that cannot reach its level, or a step whose package is absent (it saw no sample)
+        if self.status == "inconclusive" and not (unreached and (self.evidence == "statistical"
+                                                                 or self.values.get("installed") is False)):
+            raise ValueError(f"step {self.id}: only a statistical step whose check computed conclusive=False, or "
+                             "a step whose package is absent (installed=False), is 'inconclusive'")
         if self.evidence == "counterexample":
             _check_hypotheses_record(f"step {self.id}", self.values)
             if self.status == "fails" and self.role != "paper-proof" and not self.values["satisfies_hypotheses"]:
@@ -276,7 +287,10 @@ class ClaimResult:
     ``source`` quotes the paper (at least one :class:`Quote`); ``readings`` lists the readings of those words when
     they admit several (empty: one reading). ``counterexample`` is a minimal one (a dict of inputs and the values
     that contradict the statement, with its computed ``satisfies_hypotheses``) or None; ``corrected`` is the
-    corrected statement when the claim fails as written (its verdict is :attr:`corrected_status`).
+    corrected statement when the claim fails as written (its verdict is :attr:`corrected_status`). ``own`` marks a
+    statement this project makes under a kind that is otherwise the paper's (a baseline claim on what the theory the
+    paper cites says, where the paper itself states nothing): the report labels it as ours, as it does every
+    extension and corollary.
     """
 
     id: str
@@ -288,6 +302,7 @@ class ClaimResult:
     corrected: str | None = None
     source: tuple[Quote, ...] = ()
     readings: tuple[Reading, ...] = ()
+    own: bool = False
 
     def __post_init__(self):
         if self.kind not in KINDS:
@@ -344,8 +359,9 @@ class ClaimResult:
 
     @property
     def ours(self) -> bool:
-        """True when the statement is this project's (an extension or corollary), not the paper's."""
-        return self.kind in OWN_KINDS
+        """True when the statement is this project's (an extension or corollary, or marked ``own``), not the
+        paper's."""
+        return self.kind in OWN_KINDS or self.own
 
     @property
     def evidence(self) -> tuple[str, ...]:

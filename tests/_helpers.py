@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import importlib.util
 import itertools
 import os
+import sys
+from pathlib import Path
 
 import pytest
 from hypothesis import settings
@@ -53,3 +56,19 @@ def without_authors_checkout(check):
 needs_authors_checkout = pytest.mark.skipif(not os.environ.get("FRED_AUTHORS_CHECKOUT"),
                                             reason="FRED_AUTHORS_CHECKOUT is not set: the authors' released code "
                                                    "is absent")
+
+
+def load_tool(name: str):
+    """The script ``tools/<name>.py`` as a module (tools/ is not a package), registered in ``sys.modules`` under
+    ``name`` because dataclasses look their module up there."""
+    spec = importlib.util.spec_from_file_location(name, Path(__file__).resolve().parents[1] / "tools" / f"{name}.py")
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+def claim_step(result, claim: str, name: str):
+    """The one step of ``result`` whose id is ``<claim>.<name>``."""
+    (found,) = [s for s in result.steps if s.id == f"{claim}.{name}"]
+    return found

@@ -5,31 +5,23 @@ in a clean venv and runs the report; ``.ci/run`` runs it)."""
 from __future__ import annotations
 
 import fnmatch
-import importlib.util
 import re
-import sys
 import tomllib
 from pathlib import Path
 
 import pytest
 
+from proofs_checks.baseline_setting import EVAL_EXTRA
 from proofs_checks.neural_cases import minilm_setting
 from proofs_checks.paper_source import paper_lines
+from tests._helpers import load_tool
 
 ROOT = Path(__file__).resolve().parents[1]
 CODE = ("fred_constants", "fred", "analytic", "proofs_checks")
 SETUPTOOLS = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"]
 
 
-def _wheel_check():
-    spec = importlib.util.spec_from_file_location("wheel_check", ROOT / "tools" / "wheel_check.py")
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module  # dataclasses look their module up there
-    spec.loader.exec_module(module)
-    return module
-
-
-wheel_check = _wheel_check()
+wheel_check = load_tool("wheel_check")
 
 
 def test_every_package_of_the_checkout_is_listed():
@@ -63,12 +55,14 @@ def test_the_summary_table_of_the_committed_report_is_read_whole():
     assert {claim: row["verdict"].strip("*") for claim, row in rows.items()} == sections
 
 
-def _claim(claim_id: str, note: str = "computed") -> dict:
-    return {"id": claim_id, "steps": [{"evidence": "argument", "note": note}]}
+def _claim(claim_id: str, note: str = "computed", status: str = "argued") -> dict:
+    evidence = "argument" if status == "argued" else "statistical"
+    return {"id": claim_id, "steps": [{"evidence": evidence, "status": status, "note": note}]}
 
 
 ROW = {"verdict": "**holds**", "other readings": "–", "corrected or precise statement": "–"}
 UNPROVED = {**ROW, "verdict": "**unproved**"}
+INCONCLUSIVE = {**ROW, "verdict": "**inconclusive**"}
 
 
 @pytest.mark.parametrize("claim, found, note, ok", [
@@ -78,13 +72,17 @@ UNPROVED = {**ROW, "verdict": "**unproved**"}
     ("minilm-lemma1", UNPROVED, "Not run here: ... set FRED_DATA_DIR ...", True),
     ("minilm-lemma1", ROW, "computed", False),  # reads the reviews, yet does not say they are absent
     ("lemma2", None, "computed", False),  # a claim lost by the installed package
+    ("baseline-lime", INCONCLUSIVE, f"Not run here: lime is not installed ({EVAL_EXTRA})", True),
+    ("baseline-lime", INCONCLUSIVE, "computed", False),  # inconclusive without saying a package is absent
 ])
 def test_a_claim_may_differ_only_where_it_says_an_input_is_absent(claim, found, note, ok):
     """wheel_check's rule (its docstring, step 5) on one claim. Catches a differing verdict accepted without a
-    stated reason, a claim that needs unshipped data and stays silent about it, and a claim missing from the
-    installed run passing unnoticed."""
+    stated reason, a claim that needs unshipped data and stays silent about it, a claim whose package step could
+    not run in the core install yet does not name the extra, and a claim missing from the installed run passing
+    unnoticed."""
     found_rows = {} if found is None else {claim: found}
-    (outcome,) = wheel_check.compare({claim: ROW}, found_rows, {claim: _claim(claim, note)})
+    status = "inconclusive" if found is INCONCLUSIVE else "argued"
+    (outcome,) = wheel_check.compare({claim: ROW}, found_rows, {claim: _claim(claim, note, status)})
     assert outcome.ok is ok, outcome
 
 

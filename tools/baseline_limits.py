@@ -6,8 +6,9 @@ The model is ``TfidfVectorizer(norm=None)`` + ``LogisticRegression`` fitted on a
 decision function lambda^T phi(z) + lambda_0 (Eq. 6, additive over positions, weights a_i from
 :class:`analytic.LinearTfidfModel`). Each package is called as ``fred/evaluation/explainers.py`` calls it:
 
-* LIME: ``LimeTextExplainer(bow=False, split_expression=r"\\s+")`` on f (as column 1), every token weighted; its
-  coefficients (mean and standard deviation over ``--repeats`` seeds) at each n against the closed form
+* LIME (run by :mod:`proofs_checks.lime_runs`): ``LimeTextExplainer(bow=False, split_expression=r"\\s+")`` on f
+  (as column 1), every token weighted; its coefficients (mean and standard deviation over ``--repeats`` seeds) at
+  each n against the closed form
   (:func:`analytic.lime_text.lime_additive`) and the enumeration (:func:`analytic.lime_text.lime_coefficients`),
   both at the limit and at that n (the deterministic equivalent: the ridge bias of n samples without their noise);
   then the same on the L2-normalised model of the evaluation's ``TfidfVectorizer()``, whose closed form
@@ -29,106 +30,37 @@ from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
 
 import numpy as np
-from sklearn.feature_extraction.text import TfidfVectorizer
-from sklearn.linear_model import LogisticRegression
 
-from fred.command_line import OneLineParser
-from analytic import L2NormalisedLinearModel, LinearTfidfModel, table_classifier, table_from_classifier
+from analytic import table_classifier, table_from_classifier
 from analytic.anchors_text import anchor_precision, anchors_meeting
-from analytic.lime_text import lime_additive, lime_coefficients, lime_l2_linear
-from analytic.shapley import PARTITION_MAX_EVALS, owen_values, partition_evaluations, shapley_values
+from analytic.shapley import (
+    PARTITION_MAX_EVALS,
+    owen_values,
+    partition_evaluations,
+    shapley_values,
+)
+from fred.command_line import OneLineParser
 from fred.markdown_tables import markdown_table
+from proofs_checks.baseline_setting import (
+    CORPUS,
+    DOCUMENT,
+    fitted_model,
+    two_columns,
+)
+from proofs_checks.lime_runs import MODELS, lime_convergence, lime_table
 
-CORPUS = [
-    ("the food was good and the staff friendly", 1), ("good food great service", 1),
-    ("great place friendly staff", 1), ("the service was slow and the food bad", 0),
-    ("bad food and rude staff", 0), ("slow service bad place", 0), ("good staff but slow service", 1),
-    ("the place was bad", 0),
-]
-DOCUMENT = "the food was good but service slow"
 PACKAGES = ("lime", "shap", "anchor-exp", "spacy", "scikit-learn", "numpy")
 
 
-def fitted_model() -> LinearTfidfModel:
-    texts, labels = zip(*CORPUS)
-    vectorizer = TfidfVectorizer(norm=None)
-    features = vectorizer.fit_transform(texts)
-    model = LogisticRegression(C=10.0).fit(features, labels)
-    return LinearTfidfModel.from_pipeline(vectorizer, model)
-
-
-def fitted_l2_model() -> tuple[L2NormalisedLinearModel, dict]:
-    """The evaluation's setting, ``TfidfVectorizer()`` (L2 norm) + ``LogisticRegression``, and the idf per word."""
-    texts, labels = zip(*CORPUS)
-    vectorizer = TfidfVectorizer()
-    model = LogisticRegression(C=10.0).fit(vectorizer.fit_transform(texts), labels)
-    words = sorted(vectorizer.vocabulary_, key=vectorizer.vocabulary_.get)
-    idf = dict(zip(words, vectorizer.idf_))
-    return L2NormalisedLinearModel(dict(zip(words, model.coef_[0])), idf, float(model.intercept_[0])), idf
-
-
-def lime_l2_section(tokens, sizes, repeats) -> str:
-    from lime.lime_text import LimeTextExplainer
-
-    model, idf = fitted_l2_model()
-    table = table_from_classifier(model, tokens, mask_token="UNKWORDZ")
-    closed = [lime_l2_linear([model.coef[t] for t in tokens], [idf[t] for t in tokens], model.intercept, n).coef
-              for n in [None, *sizes]]
-    exact = [lime_coefficients(table, n).coef for n in [None, *sizes]]
-    header, columns = ["token", "lambda_j"], []
-    for label, c, e in zip(["limit", *[f"n={n}" for n in sizes]], closed, exact):
-        header += [f"{label}: approximation", f"{label}: enumeration"]
-        columns += [c, e]
-    for n in sizes:
-        runs = []
-        for seed in range(repeats):
-            explainer = LimeTextExplainer(class_names=["-", "+"], bow=False, split_expression=r"\s+",
-                                          random_state=seed)
-            exp = explainer.explain_instance(" ".join(tokens), two_columns(model), labels=(1,),
-                                             num_features=len(tokens), num_samples=n)
-            runs.append([w for _, w in sorted(exp.as_map()[1])])
-        header.append(f"n={n}: lime mean ± sd")
-        columns.append([f"{m:.4f} ± {sd:.4f}" for m, sd in zip(np.mean(runs, 0), np.std(runs, 0, ddof=1))])
-    rows = [[t, f"{model.coef[t]:.4f}"] + [c[i] if isinstance(c[i], str) else f"{c[i]:.4f}" for c in columns]
-            for i, t in enumerate(tokens)]
-    return ("### LIME on the L2-normalised TF-IDF linear model (the evaluation's vectorizer; f its decision "
-            "function): the closed form is Mardaoui and Garreau's approximation |phi(z)| ~ |phi(x)| sqrt(k/d), "
-            "exact only for equal TF-IDF entries\n\n" + markdown_table(header, rows))
-
-
-def two_columns(f):
-    """A black box with f as column 1 (what LIME and SHAP explain) and -f as column 0."""
-    return lambda texts: np.column_stack([-f(texts), f(texts)])
-
-
-def lime_section(model, tokens, sizes, repeats) -> str:
-    from lime.lime_text import LimeTextExplainer
-
-    weights = model.position_weights(tokens)
-    table = table_from_classifier(model.predict, tokens, mask_token="UNKWORDZ")
-    limit_closed = lime_additive(weights, model.intercept).coef
-    limit_exact = lime_coefficients(table).coef
-    header = ["token", "a_i", "limit: closed form", "limit: enumeration"]
-    columns = [limit_closed, limit_exact]
-    for n in sizes:
-        runs = []
-        for seed in range(repeats):
-            explainer = LimeTextExplainer(class_names=["-", "+"], bow=False, split_expression=r"\s+",
-                                          random_state=seed)
-            exp = explainer.explain_instance(" ".join(tokens), two_columns(model.predict), labels=(1,),
-                                             num_features=len(tokens), num_samples=n)
-            coef = np.zeros(len(tokens))
-            for position, weight in exp.as_map()[1]:
-                coef[position] = weight
-            runs.append(coef)
-        runs = np.array(runs)
-        header += [f"n={n}: closed form", f"n={n}: enumeration", f"n={n}: lime mean ± sd"]
-        columns += [lime_additive(weights, model.intercept, n).coef, lime_coefficients(table, n).coef,
-                    [f"{m:.4f} ± {s:.4f}" for m, s in zip(runs.mean(0), runs.std(0, ddof=1))]]
-    rows = [[t, f"{a:.4f}"] + [c[i] if isinstance(c[i], str) else f"{c[i]:.4f}" for c in columns]
-            for i, (t, a) in enumerate(zip(tokens, weights))]
-    return ("### LIME (bow=False, kernel width 25, Ridge(alpha=1); mean ± sd over "
-            f"{repeats} seeds)\n\n" + markdown_table(header, rows))
+def lime_sections(sizes, repeats) -> str:
+    """LIME on both models of :mod:`proofs_checks.baseline_setting`, run by :mod:`proofs_checks.lime_runs`."""
+    titles = {"definition-1": f"### LIME (bow=False, kernel width 25, Ridge(alpha=1); mean ± sd over {repeats} seeds)",
+              "l2": "### LIME on the L2-normalised TF-IDF linear model (the evaluation's vectorizer; f its decision "
+                    "function): the closed form is Mardaoui and Garreau's approximation |phi(z)| ~ |phi(x)| "
+                    "sqrt(k/d), exact only for equal TF-IDF entries"}
+    return "\n\n".join(f"{titles[model]}\n\n" + lime_table(lime_convergence(model, DOCUMENT, sorted(set(sizes)),
+                                                                            repeats))
+                       for model in MODELS)
 
 
 def shap_section(model, tokens, evals) -> str:
@@ -136,7 +68,7 @@ def shap_section(model, tokens, evals) -> str:
 
     text = " ".join(tokens)
     out = []
-    logistic = lambda texts: 1.0 / (1.0 + np.exp(-model.predict(texts)))  # noqa: E731 (predict_proba[:, 1])
+    logistic = lambda texts: 1.0 / (1.0 + np.exp(-model.predict(texts)))
     for name, f, additive in (("decision function f (additive)", model.predict, True),
                               ("predict_proba (logistic)", logistic, False)):
         masker = shap.maskers.Text(r"\s+", mask_token="UNK ", collapse_mask_token=False)
@@ -166,7 +98,7 @@ def anchors_section(model, tokens, sizes, repeats) -> str:
     import spacy
     from anchor.anchor_text import AnchorText
 
-    predict = lambda texts: (model.predict(list(texts)) > 0).astype(int)  # noqa: E731 (the predicted class)
+    predict = lambda texts: (model.predict(list(texts)) > 0).astype(int)
     labels = table_from_classifier(predict, tokens, mask_token="UNK").astype(int)
     found = anchors_meeting(labels)
     minimal = [a for a in found if a.minimal]
@@ -236,8 +168,7 @@ def main(argv: list[str] | None = None) -> int:
         f"## Baselines against their exact limits\n\nDocument: '{DOCUMENT}' (b = {len(tokens)}); model: TF-IDF "
         f"(norm=None) + logistic regression on {len(CORPUS)} inline reviews, intercept {model.intercept:.4f}. "
         f"Packages: {versions()}.",
-        lime_section(model, tokens, args.sizes, args.repeats),
-        lime_l2_section(tokens, args.sizes, args.repeats),
+        lime_sections(args.sizes, args.repeats),
         shap_section(model, tokens, args.evals),
         anchors_section(model, tokens, args.sizes, args.repeats),
     ])

@@ -37,6 +37,7 @@ from pathlib import Path
 
 from fred.command_line import OneLineParser
 from fred.markdown_tables import markdown_table
+from proofs_checks.baseline_setting import EVAL_EXTRA
 
 ROOT = Path(__file__).resolve().parents[1]
 REPORT = ROOT / "proofs_checks" / "REPORT.md"
@@ -59,6 +60,9 @@ BUILD_INPUTS = _build_inputs()
 NOT_SHIPPED_ENV = {"FRED_DATA_DIR": "the review datasets restaurants.tsv and yelp.csv",
                    "FRED_PAPER": "the paper's LaTeX source fred-paper.tex",
                    "FRED_AUTHORS_CHECKOUT": "the authors' released code"}
+#: Packages of an extra the wheel's core install lacks, by the install command a step's note gives when it could not
+#: run them (such a step is inconclusive: it saw no sample).
+NOT_INSTALLED = {EVAL_EXTRA: "lime, shap and anchor-exp, the evaluation's baselines (extra eval)"}
 #: Claims whose every check reads an input that does not ship (REPORT.md was made with it): they must say so.
 NEEDS_UNSHIPPED = {"minilm-lemma1": "FRED_DATA_DIR", "minilm-selection": "FRED_DATA_DIR"}
 #: The columns of the summary table compared (the evidence column lists kinds of steps, not verdicts).
@@ -105,9 +109,12 @@ def summary_rows(markdown: str) -> dict[str, dict[str, str]]:
 
 def absent_inputs(claim: dict) -> list[str]:
     """The :data:`NOT_SHIPPED_ENV` variables that a step of ``claim`` (its ``--json`` record) names in an argued
-    note, i.e. the inputs the claim says it could not read."""
-    notes = " ".join(s["note"] for s in claim["steps"] if s["evidence"] == "argument")
-    return [var for var in NOT_SHIPPED_ENV if var in notes]
+    note, and the :data:`NOT_INSTALLED` commands an inconclusive step names: the inputs and packages the claim
+    says it could not read or run."""
+    argued = " ".join(s["note"] for s in claim["steps"] if s["evidence"] == "argument")
+    inconclusive = " ".join(s["note"] for s in claim["steps"] if s.get("status") == "inconclusive")
+    return ([var for var in NOT_SHIPPED_ENV if var in argued]
+            + [command for command in NOT_INSTALLED if command in inconclusive])
 
 
 def compare(expected: dict[str, dict[str, str]], found: dict[str, dict[str, str]],

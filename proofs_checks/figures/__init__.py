@@ -11,6 +11,7 @@ from .gallery import FIGURES, FigureOutcome, cli, make_figure, make_figures
 from .lemma1_convergence import lemma1_convergence_data, lemma1_convergence_figure
 from .lemma1_selection import lemma1_selection_data, lemma1_selection_figure
 from .lemma2_coverage import lemma2_coverage_data, lemma2_coverage_figure
+from .lime_convergence import lime_convergence_data, lime_convergence_figure
 from .output import FigureFiles, NotebookSettings, notebook_settings, save_figure
 from .prop1_linear import prop1_linear_data, prop1_linear_figure
 from .prop2_shortcut import prop2_shortcut_data, prop2_shortcut_figure
@@ -27,6 +28,8 @@ __all__ = [
     "lemma1_selection_figure",
     "lemma2_coverage_data",
     "lemma2_coverage_figure",
+    "lime_convergence_data",
+    "lime_convergence_figure",
     "make_figure",
     "make_figures",
     "NotebookSettings",

@@ -7,14 +7,23 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable, Sequence
 
-from . import lemma1_convergence, lemma1_selection, lemma2_coverage, prop1_linear, prop2_shortcut, review_example
+from . import (
+    lemma1_convergence,
+    lemma1_selection,
+    lemma2_coverage,
+    lime_convergence,
+    prop1_linear,
+    prop2_shortcut,
+    review_example,
+)
 from .output import FigureFiles, save_figure
 from fred.command_line import OneLineParser
 
 #: name -> (data function, figure function), in the order they are drawn.
 FIGURES: dict[str, tuple[Callable, Callable]] = {
     module.NAME: (getattr(module, f"{module.NAME}_data"), getattr(module, f"{module.NAME}_figure"))
-    for module in (lemma1_convergence, lemma1_selection, lemma2_coverage, prop1_linear, prop2_shortcut, review_example)
+    for module in (lemma1_convergence, lemma1_selection, lemma2_coverage, prop1_linear, prop2_shortcut, review_example,
+                   lime_convergence)
 }
 
 
@@ -38,6 +47,11 @@ def make_figure(name: str, out_dir: str | Path = "figures", seed: int = 0, quick
         data = compute(seed=seed, quick=quick)
     except FileNotFoundError as missing:
         return FigureOutcome(name, None, f"data file missing: {missing}", time.perf_counter() - start)
+    except ModuleNotFoundError as absent:  # lime_convergence runs the lime package (the eval extra)
+        if absent.name != "lime":
+            raise
+        return FigureOutcome(name, None, f"package missing: {absent.name} (pip install 'fred-theory[eval]')",
+                             time.perf_counter() - start)
     files = save_figure(draw(data), out_dir, name)
     return FigureOutcome(name, files, None, time.perf_counter() - start)
 

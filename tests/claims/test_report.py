@@ -17,6 +17,7 @@ import pytest
 
 from proofs_checks import report as report_module
 from proofs_checks import run_claims
+from proofs_checks.baseline_setting import EVAL_PACKAGES, missing
 from proofs_checks.claim_index import NEW_CLAIMS
 from proofs_checks.neural_cases import minilm_setting
 from proofs_checks.results import EVIDENCE, KINDS, RULE, ROLES, STEP_STATUSES, VERDICTS
@@ -53,6 +54,7 @@ def test_report_verdicts_kinds_and_corrections(report):
     # With the authors' checkout the DistilBERT step runs their code and the corrected statement holds.
     distilbert = "holds" if os.environ.get("FRED_AUTHORS_CHECKOUT") else "unproved"
     metric = "holds" if os.environ.get("FRED_AUTHORS_CHECKOUT") else "argued"
+    baselines = all(missing(name) is None for name in EVAL_PACKAGES)
     assert got == {
         "lemma1": ("statement", "argued", None),
         "lemma1-selection": ("corollary", "argued", None),
@@ -84,6 +86,11 @@ def test_report_verdicts_kinds_and_corrections(report):
         # Run where the neural extra and the Restaurants file are present (CI); else reported as not run.
         "minilm-lemma1": ("extension", neural, None),
         "minilm-selection": ("extension", neural, None),
+        # Run where the eval extra (lime, shap, anchor-exp, spaCy) is installed (CI); else inconclusive.
+        "baseline-lime": ("baseline", "argued" if baselines else "inconclusive", None),
+        "baseline-shap": ("baseline", "fails" if baselines else "inconclusive", "argued" if baselines else
+                          "inconclusive"),
+        "baseline-anchors": ("baseline", "unproved" if baselines else "inconclusive", None),
     }
     headline_and_others = {c.id: {r.id: c.reading_status(r.id) for r in c.readings} for c in report.claims}
     # A stronger reading that fails is reported beside a headline that holds, never in its place.

@@ -234,4 +234,4 @@ def test_unknown_figure_is_refused(tmp_path):
     with pytest.raises(SystemExit):
         cli(["--only", "lemma3"])
     assert list(FIGURES) == ["lemma1_convergence", "lemma1_selection", "lemma2_coverage", "prop1_linear", "prop2_shortcut",
-                             "review_example"]
+                             "review_example", "lime_convergence"]

@@ -1,0 +1,31 @@
+"""What the three ``baseline-*`` claims share: they check LIME, SHAP and Anchors, never an explainer of FRED.
+
+The planted-claims battery (tests/kit/test_planted_claims.py) leaves them out on that ground, instead of running
+each once more against an explainer that cannot explain; this module checks the ground.
+"""
+
+from __future__ import annotations
+
+import grimp
+
+from proofs_checks.claim_index import CLAIMS
+from proofs_checks.results import KINDS
+
+BASELINE_IDS = [claim for claim in CLAIMS if claim.startswith("baseline-")]
+#: The one module through which a claim reaches the explainer under test (a factory), its docstring says.
+SUBJECT = "proofs_checks.subject"
+
+
+def test_the_three_baselines_are_claims_of_kind_baseline():
+    """Catches a baseline claim missing from the index (the report would silently lack it) or the kind removed."""
+    assert set(BASELINE_IDS) == {"baseline-lime", "baseline-shap", "baseline-anchors"}
+    assert "baseline" in KINDS
+
+
+def test_baseline_claims_cannot_reach_an_explainer():
+    """Catches a baseline claim that imports, even indirectly, the subject (the factory under test): the battery's
+    reason to skip these claims would then be false."""
+    graph = grimp.build_graph("proofs_checks", "fred", "analytic", "fred_constants", cache_dir=None)
+    for claim in BASELINE_IDS:
+        module = f"proofs_checks.claims.{claim.replace('-', '_')}"
+        assert SUBJECT not in graph.find_upstream_modules(module), claim
