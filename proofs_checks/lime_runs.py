@@ -313,7 +313,7 @@ def median_band(coef: np.ndarray, centre, margin: float, n: int) -> MedianBand:
 @dataclass(frozen=True)
 class SignTest:
     """One rung of the ladder: the exact one-sided sign tests of "no decrease" and of "no increase" of the error
-    from n to n' over R paired independent runs (ties count for neither)."""
+    from n to n' over R independent runs per rung, compared by index (ties count for neither)."""
 
     n: int
     n_next: int

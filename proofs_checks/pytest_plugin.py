@@ -32,7 +32,7 @@ import pytest
 from fred.evaluation.factories import load_factory as fred_load_factory
 
 from .claim_index import CLAIMS
-from .comparison import ClaimOutcome, Comparison, run_against
+from .comparison import ClaimOutcome, Comparison, run_against, subject_runs
 from .kit import CHECKS, CheckOutcome, fred_factory, run_check
 from .protocol import ProtocolError, command_factory
 
@@ -190,7 +190,7 @@ class ClaimItem(_FredItem):
         if self.claim_id not in self.references:
             (self.references[self.claim_id],) = run_against(fred_factory, [self.claim_id])
         reference = self.references[self.claim_id]
-        (subject,) = run_against(self.subject.factory, [self.claim_id])
+        (subject,) = subject_runs(self.subject.factory, (reference,))
         comparison = Comparison(self.subject.name, (reference,), (subject,))
         status = _claim_status(comparison, subject)
         self.user_properties.append(("fred_status", status))

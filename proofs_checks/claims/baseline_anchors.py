@@ -165,7 +165,8 @@ def package_parameters() -> dict:
             "batch_size": text["batch_size"].default, "beam_size": forwarding["effective_beam_size"],
             "explain_instance_beam_size": forwarding["explain_instance_beam_size"],
             "beam_size_forwarded": forwarding["beam_size_forwarded"],
-            "epsilon_stop": beam["epsilon_stop"].default, "stop_on_first": True, "coverage_samples": 1,
+            "epsilon_stop": beam["epsilon_stop"].default,
+            **{k: forwarding["anchor_beam_call_constants"][k] for k in ("stop_on_first", "coverage_samples")},
             "use_unk_distribution": True, "mask_string": MASK}
 
 
@@ -453,10 +454,11 @@ def check() -> ClaimResult:
                      "anchor meeting the threshold and how many of that size have precision below 1 are in the "
                      "values.", holds=whole_ok, values=family),
              checked(f"{CLAIM}.s-sampler", CLAIM, "proof", "symbolic",
-                     "one word's column of anchor-exp's UNK sampler (Binomial(n, 1/2) rows changed, then a uniform "
-                     "subset of that size) gives every set of changed rows probability C(n, k) 2^-n / C(n, k) = "
-                     "2^-n: an independent fair coin per row (sympy for every n, k; every set enumerated exactly "
-                     f"for n = 1..{SAMPLER_MAX_ROWS})." if sampler_ok else
+                     "one word's column of anchor-exp's UNK sampler (Binomial(n, 1/2) rows changed, then that many "
+                     "rows drawn one by one without replacement) gives every set of changed rows probability "
+                     "C(n, k) 2^-n k! (n-k)! / n! = 2^-n: an independent fair coin per row (every ordered draw "
+                     f"enumerated in exact rationals for n = 1..{SAMPLER_MAX_ROWS}; sympy for symbolic n, k)."
+                     if sampler_ok else
                      "the sampler's law is not an independent fair coin per row.", holds=sampler_ok, values=sampler),
              *_arguments()]
     absent = [absent_step(s, CLAIM, role, evidence, ("anchor-exp", "spacy"), reading=reading,

@@ -7,6 +7,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable, Sequence
 
+from fred.command_line import OneLineParser
+
+from ..baseline_setting import EVAL_EXTRA
 from . import (
     lemma1_convergence,
     lemma1_selection,
@@ -17,7 +20,6 @@ from . import (
     review_example,
 )
 from .output import FigureFiles, save_figure
-from fred.command_line import OneLineParser
 
 #: name -> (data function, figure function), in the order they are drawn.
 FIGURES: dict[str, tuple[Callable, Callable]] = {
@@ -50,7 +52,7 @@ def make_figure(name: str, out_dir: str | Path = "figures", seed: int = 0, quick
     except ModuleNotFoundError as absent:  # lime_convergence runs the lime package (the eval extra)
         if absent.name != "lime":
             raise
-        return FigureOutcome(name, None, f"package missing: {absent.name} (pip install 'fred-theory[eval]')",
+        return FigureOutcome(name, None, f"package missing: {absent.name} ({EVAL_EXTRA})",
                              time.perf_counter() - start)
     files = save_figure(draw(data), out_dir, name)
     return FigureOutcome(name, files, None, time.perf_counter() - start)

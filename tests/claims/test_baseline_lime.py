@@ -244,7 +244,7 @@ def test_sign_tests_direction_and_level():
 
 def test_top_k_agreement_counts_sets():
     """Catches top-k agreement comparing ordered lists or the wrong k: two runs, one with the limit's order and
-    one swapping positions 1 and 2 (top-1 equal, top-2 as a set equal, ranks differ)."""
+    one swapping positions 1 and 2 (top-1 and top-3 sets equal, top-2 sets differ: {0, 1} against {0, 2})."""
     limit = np.array([3.0, 2.0, 1.0, 0.0])
     runs = np.array([[3.0, 2.0, 1.0, 0.0], [3.0, 1.0, 2.0, 0.0]])
     assert lime_runs.top_k_agreement(runs, limit) == {1: 1.0, 2: 0.5, 3: 1.0}
@@ -265,3 +265,14 @@ def test_absent_package_is_inconclusive(monkeypatch):
     for got, reading in zip(steps, [*(run[-1] for run in baseline_lime.RUNS), "defaults-any-length"]):
         assert got.status == "inconclusive" and "lime is not installed" in got.note and EVAL_EXTRA in got.note
         assert got.values["installed"] is False and got.values["package"] == "lime" and got.reading == reading
+
+
+def test_any_length_step_without_a_dropped_word_is_reported(result, monkeypatch):
+    """Catches the any-length step crashing the report when the package weights every word (a lime release with
+    another num_features or selection): it once asked for an 'inconclusive' counterexample step, which the rule
+    forbids. With the sweep and the case replaced by ones where no word is dropped, the step is built and holds."""
+    values = _steps(result)["s5-defaults-any-length"].values
+    sweep = [{**row, "unweighted": []} for row in values["sweep"]]
+    monkeypatch.setattr(baseline_lime, "any_length_case", lambda *a: (sweep, {**values, "omitted": []}))
+    step = baseline_lime.any_length_step()
+    assert step.status == "holds" and step.reading == "defaults-any-length"

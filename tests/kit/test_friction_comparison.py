@@ -4,6 +4,7 @@ as "not checked", with the reason and what to declare, and makes the exit status
 
 from __future__ import annotations
 
+import functools
 import json
 from types import SimpleNamespace
 
@@ -12,8 +13,8 @@ import pytest
 
 import proofs_checks.__main__ as cli
 from fred import Fred
-from proofs_checks import NotApplicable, explainer_tags
-from proofs_checks.comparison import ClaimOutcome, Comparison, remedy, run_against
+from proofs_checks import NotApplicable, explainer_tags, fred_factory
+from proofs_checks.comparison import ClaimOutcome, Comparison, remedy, run_against, subject_runs
 from proofs_checks.results import ClaimResult, checked
 from proofs_checks.subject import checking, explainer
 
@@ -106,3 +107,21 @@ def test_every_reason_a_claim_gives_comes_with_what_to_declare():
     reasons = _reasons()
     assert "exact=True" in remedy(reasons["exact"]) and "fred_options=True" in remedy(reasons["fred_options"])
     assert "random_state keyword" in remedy(reasons["random_state"]) and "drop attribute" in remedy(reasons["drop"])
+
+
+def test_a_claim_not_involving_the_reference_is_not_run_again():
+    """Catches the comparison running a claim twice when the reference run shows it never asks for an explainer
+    (the baseline claims alone cost the kit-and-claims run some 45 s a time), and the converse: a claim that asks
+    for one not being run on the factory. 'lemma2' never asks, 'prop2-specular' does: the factory is called for
+    the second only, and the first's subject outcome is the reference's."""
+    calls = []
+
+    @functools.wraps(fred_factory)  # the reference's tags (its attributes), so that nothing is not applicable
+    def counting_factory(classifier_fn, **kwargs):
+        calls.append(kwargs)
+        return fred_factory(classifier_fn, **kwargs)
+
+    reference = run_against(fred_factory, ["lemma2", "prop2-specular"])
+    assert [r.outcome for r in reference] == ["not involved", "checked"]
+    subject = subject_runs(counting_factory, reference)
+    assert subject[0] is reference[0] and subject[1].outcome == "checked" and calls
