@@ -43,8 +43,8 @@ LEGEND = (
      "the verdict on the claim as written, by the report's rule (in its kind's words: 'extends', 'supported', "
      "'code differs', ...)"),
     ("fails; corrected: argued", "the claim fails as written; its corrected statement (its guarantee) is argued"),
-    ("not involved", "the claim never asks for an explainer (a closed form, the paper's tables): the paper's "
-                     "verdict, the same for every explainer"),
+    ("not involved", "the claim never asks for an explainer (a closed form, the paper's tables, the baselines): "
+                     "the paper's verdict, the same for every explainer (run once, against the reference)"),
     ("not applicable", "a step needs what the explainer's tags or signature do not offer (the reason is given)"),
     ("error", "the claim's check raised on this explainer (the message is given)"),
     ("kept", "the guarantee the reference keeps also holds (or is argued) for this explainer"),
