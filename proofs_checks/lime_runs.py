@@ -38,9 +38,11 @@ from scipy.stats import binomtest
 
 from analytic import table_from_classifier
 from analytic.lime_text import (
+    RIDGE_ALPHA,
     lime_additive,
     lime_coefficients,
     lime_l2_linear,
+    lime_moments,
 )
 from fred.evaluation.explainers import CLASS_NAMES, LIME_SAMPLES, POSITIVE, top_k
 from fred.markdown_tables import markdown_table
@@ -154,6 +156,36 @@ def any_length_case(words, sweep_samples: int, seed: int) -> tuple[list[dict], d
             "omitted_m_j_a_j": {w: own[w] for w in omitted}, "additive_gap": additive_gap,
             "returned_coefficients": got, "returned_minus_m_j_a_j": {w: got[w] - own[w] for w in got}}
     return sweep, case
+
+
+def solve_tolerance(d: int, n_samples: int | None, scale: float) -> float:
+    """How far two float solutions of LIME's normal equations for d features (at the limit, or at n samples with
+    row 0 and the ridge penalty) may differ, from their stated accuracy: each right-hand side sums at most 2^d
+    patterns (relative error <= 2^d u) and each backward-stable solve of the (d+1)-square system adds (d+1) u,
+    both amplified by the Gram matrix's condition number kappa (built from :func:`analytic.lime_text.lime_moments`;
+    z binary, so E[pi z_j^2] = m1): 2 (2^d + d + 1) u kappa scale, for the two solutions compared, ``scale`` the
+    size of f.
+
+    >>> 1e-13 < solve_tolerance(7, None, 1.0) < 1e-9
+    True
+    """
+    m = lime_moments(d)
+    gram = np.empty((d + 1, d + 1))
+    gram[0, 0], gram[0, 1:], gram[1:, 0] = m.m0, m.m1, m.m1
+    gram[1:, 1:] = m.m2 + (m.m1 - m.m2) * np.eye(d)
+    if n_samples is not None:  # n - 1 random rows, row 0 (all kept, weight 1) and the penalty on the coefficients
+        gram = (n_samples - 1) * gram + np.ones((d + 1, d + 1)) + np.diag([0.0, *[RIDGE_ALPHA] * d])
+    return float(2 * (2**d + d + 1) * np.finfo(float).eps * np.linalg.cond(gram) * scale)
+
+
+def solve_tolerances(gaps: dict, d: int, scale: float) -> dict:
+    """:func:`solve_tolerance` for each sample size of ``gaps`` (keys ``str(n)``, "None" for the limit)."""
+    return {key: solve_tolerance(d, None if key == "None" else int(key), scale) for key in gaps}
+
+
+def within(row: dict) -> bool:
+    """Every closed-form gap of ``row`` at most its :func:`solve_tolerances` entry."""
+    return all(gap <= row["closed_form_tolerances"][key] for key, gap in row["closed_form_gaps"].items())
 
 
 def rung_seeds(seed: int, rungs: int, repeats: int) -> np.ndarray:

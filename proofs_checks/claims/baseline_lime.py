@@ -52,7 +52,9 @@ from ..lime_runs import (
     lime_convergence,
     median_band,
     sign_tests,
+    solve_tolerances,
     top_k_agreement,
+    within,
 )
 from ..results import ClaimResult, Quote, Reading, StepResult, argued, checked
 from ..seeds import statistical_seed
@@ -126,9 +128,6 @@ STATEMENT = (
 #: Dimensions of the symbolic steps: 2^d patterns, generic weights and kernel values (d = 4 costs ~10 s in sympy).
 SYMBOLIC_D = (2, 3, 4)
 SYMBOLIC_N_D = (2, 3)
-#: Two float solutions of the same (b+1)-square normal equations by different routes (Sherman-Morrison against
-#: numpy.linalg.solve) agree to a few ulps times the system's condition number, far below this.
-SOLVE_RTOL = 1e-9
 
 
 #: Documents with repeated words beyond DOCUMENTS' two, for lime's defaults (bow=True groups a word's positions).
@@ -232,11 +231,12 @@ def _documents_exhaustive() -> tuple[bool, dict]:
         gaps = {str(n): float(np.abs(np.subtract(lime_coefficients(table, n).coef,
                                                  lime_additive(weights, model.intercept, n).coef)).max())
                 for n in (None, *LADDER)}
-        rows.append({"text": text, "b": b, "additive_gap": additive_gap, "closed_form_gaps": gaps, "scale": scale})
-    ok = all(r["additive_gap"] <= TIE_RTOL * r["scale"] and max(r["closed_form_gaps"].values()) <= SOLVE_RTOL
-             * r["scale"] for r in rows)
+        rows.append({"text": text, "b": b, "additive_gap": additive_gap, "closed_form_gaps": gaps, "scale": scale,
+                     "closed_form_tolerances": solve_tolerances(gaps, b, scale)})
+    ok = all(r["additive_gap"] <= TIE_RTOL * r["scale"] and within(r) for r in rows)
     return ok, {"documents": rows, "tolerance": f"additivity {TIE_RTOL} x max(1, max|f|); closed form "
-                                                f"{SOLVE_RTOL} x max(1, max|f|)"}
+                                                "lime_runs.solve_tolerance (derived)"}
+
 
 
 def _words_exhaustive() -> tuple[bool, dict]:
@@ -257,11 +257,12 @@ def _words_exhaustive() -> tuple[bool, dict]:
                 for n in (None, *LADDER)}
         rows.append({"text": text, "b": len(tokens), "d": len(words), "repeated": len(words) < len(tokens),
                      "deletion_gap": float(np.abs(table - deleted).max()), "per_word_weights": own.tolist(),
-                     "closed_form_gaps": gaps, "scale": scale})
-    ok = all(r["deletion_gap"] <= TIE_RTOL * r["scale"] and max(r["closed_form_gaps"].values()) <= SOLVE_RTOL
-             * r["scale"] for r in rows) and sum(r["repeated"] for r in rows) >= 3
+                     "closed_form_gaps": gaps, "scale": scale,
+                     "closed_form_tolerances": solve_tolerances(gaps, len(words), scale)})
+    ok = all(r["deletion_gap"] <= TIE_RTOL * r["scale"] and within(r) for r in rows) and sum(
+        r["repeated"] for r in rows) >= 3
     return ok, {"documents": rows, "tolerance": f"deletion {TIE_RTOL} x max(1, max|f|); closed form "
-                                                f"{SOLVE_RTOL} x max(1, max|f|)"}
+                                                "lime_runs.solve_tolerance (derived)"}
 
 
 def _l2_approximation_gaps() -> list[dict]:

@@ -9,6 +9,7 @@ the order-statistic band from its definition, predict_proba from scikit-learn it
 
 from __future__ import annotations
 
+import itertools
 import math
 
 import numpy as np
@@ -18,6 +19,7 @@ from sklearn.feature_extraction.text import TfidfVectorizer
 from sklearn.linear_model import LogisticRegression
 
 from analytic import table_from_classifier
+from analytic.lime_text import lime_kernel
 from fred_constants.paper import DELTA
 from proofs_checks import baseline_setting, lime_runs
 from proofs_checks.baseline_setting import (
@@ -276,3 +278,23 @@ def test_any_length_step_without_a_dropped_word_is_reported(result, monkeypatch)
     monkeypatch.setattr(baseline_lime, "any_length_case", lambda *a: (sweep, {**values, "omitted": []}))
     step = baseline_lime.any_length_step()
     assert step.status == "holds" and step.reading == "defaults-any-length"
+
+
+@pytest.mark.parametrize("d, n_samples", [(2, None), (4, None), (7, None), (7, 5000), (8, 50)])
+def test_solve_tolerance_is_derived_from_lime_s_own_gram(d, n_samples):
+    """Catches the closed-form tolerance built on a wrong normal-equation matrix (e.g. E[pi z_j^2] taken as the
+    pair moment, or row 0 and the ridge penalty left out at finite n): the Gram matrix is rebuilt here pattern by
+    pattern from LIME's law (a pattern keeping k < d features has probability 1/(d C(d, k)), weight pi_k), and the
+    tolerance must be 2 (2^d + d + 1) u kappa of that matrix."""
+    gram = np.zeros((d + 1, d + 1))
+    for kept in itertools.product((0, 1), repeat=d):
+        k = sum(kept)
+        if k == d:
+            continue
+        x = np.array([1.0, *kept])
+        weight = float(lime_kernel(np.array([k], float), d)[0]) / (d * math.comb(d, k))
+        gram += weight * np.outer(x, x)
+    if n_samples is not None:
+        gram = (n_samples - 1) * gram + np.ones((d + 1, d + 1)) + np.diag([0.0] + [1.0] * d)
+    expected = 2 * (2**d + d + 1) * np.finfo(float).eps * np.linalg.cond(gram)
+    assert lime_runs.solve_tolerance(d, n_samples, 1.0) == pytest.approx(expected, rel=1e-6)
