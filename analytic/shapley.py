@@ -72,13 +72,14 @@ def shapley_values(table) -> ShapValues:
     exact = v.dtype == object
     codes = np.arange(2**b)
     kept = b - popcounts(b)
+    # one weight per coalition size, computed once, not once per coalition and player
+    by_size = [Fraction(math.factorial(s) * math.factorial(b - s - 1), math.factorial(b)) for s in range(b)]
+    if not exact:
+        by_size = [float(w) for w in by_size]
     values = []
     for i in range(b):
         without = codes[codes >> i & 1 == 1]  # coalitions S (kept sets) not containing i
-        size = kept[without]
-        weight = [Fraction(math.factorial(s) * math.factorial(b - s - 1), math.factorial(b)) if exact
-                  else math.factorial(s) * math.factorial(b - s - 1) / math.factorial(b) for s in size]
-        values.append(sum(w * (v[code ^ 1 << i] - v[code]) for w, code in zip(weight, without)))
+        values.append(sum(by_size[kept[code]] * (v[code ^ 1 << i] - v[code]) for code in without))
     return ShapValues(tuple(values), v[-1])
 
 

@@ -25,7 +25,7 @@ from analytic.shapley import (
     shapley_values,
 )
 from fred.evaluation.config import results_dir
-from fred.evaluation.explainers import CLASS_NAMES, POSITIVE
+from fred.evaluation.explainers import CLASS_NAMES, POSITIVE, top_k
 
 from .baseline_setting import two_columns
 
@@ -98,12 +98,6 @@ def float_tolerance(evaluations: int, table) -> float:
 def gap_to(values, exact) -> float:
     """Largest |value - exact| (exact in Fractions), as a float."""
     return float(max(abs(Fraction(float(v)) - e) for v, e in zip(values, exact)))
-
-
-def top_k(values, k: int) -> tuple[int, ...]:
-    """The evaluation's explanation: the k highest values, ties to the smaller position."""
-    order = sorted(range(len(values)), key=lambda i: (-values[i], i))
-    return tuple(sorted(order[:k]))
 
 
 def rerun_case(runner, text: str, exact_values, tol: float) -> dict:

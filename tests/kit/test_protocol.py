@@ -245,3 +245,20 @@ def test_example_server_passes_kit_checks():
         "check_declared_outputs_are_present", "check_invalid_p_is_refused", "check_invalid_label_is_refused"])
     factory.close()
     assert report.ok and report.counts()["passed"] == 5, str(report)
+
+
+def test_the_authors_driver_speaks_the_protocol_version_of_the_kit():
+    """Catches the protocol's version bumped on one side only: the authors' driver cannot import the project (its
+    ``fred`` would clash with the released code's), so it types the version again; both files are read here."""
+    import ast
+    from pathlib import Path
+
+    import proofs_checks
+
+    def version(name: str) -> int:
+        tree = ast.parse((Path(proofs_checks.__file__).parent / name).read_text())
+        (value,) = [n.value for n in tree.body if isinstance(n, ast.Assign)
+                    and any(getattr(t, "id", None) == "PROTOCOL_VERSION" for t in n.targets)]
+        return ast.literal_eval(value)
+
+    assert version("_authors_driver.py") == version("protocol.py")
