@@ -91,6 +91,7 @@ from .prop1_linear import (
     linear_optimal_counts,
     linear_optimal_positions,
     logistic_table_sym,
+    top_positions,
 )
 from .prop2_shortcut import (
     ShortcutModel,
@@ -285,5 +286,6 @@ __all__ = [
     "table_classifier",
     "table_from_classifier",
     "tie_tolerance",
+    "top_positions",
     "VALUE_TOL",
 ]

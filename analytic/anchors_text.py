@@ -26,7 +26,7 @@ from typing import Sequence
 
 import numpy as np
 
-from .patterns import check_b, code_of, popcounts, positions_of, superset_sums
+from .patterns import check_b, code_of, popcounts, positions_of, superset_sums, table_b
 
 #: ``AnchorText.explain_instance(threshold=0.95)``.
 ANCHOR_THRESHOLD = Fraction(95, 100)
@@ -52,10 +52,7 @@ def _labels(labels) -> tuple[np.ndarray, int]:
     array = np.asarray(labels)
     if array.dtype.kind not in "iub":
         raise TypeError(f"labels must hold integer class labels, got dtype {array.dtype}")
-    b = int(array.size).bit_length() - 1
-    if array.ndim != 1 or array.size != 2**b or b < 1:
-        raise ValueError(f"labels must be a 1-d array of length 2**b (b >= 1), got shape {array.shape}")
-    return array.astype(np.int64), check_b(b)
+    return array.astype(np.int64), table_b(array, "labels")
 
 
 def _check_threshold(threshold) -> Fraction:

@@ -23,7 +23,7 @@ import numpy as np
 
 from fred_constants import RELEASED_BASELINE, RELEASED_EXTENSIONS, RELEASED_WIDTH
 
-from .patterns import code_of
+from .patterns import code_of, popcounts
 from .referee import all_drops, all_drops_rational, expected_prediction, scaled_drops
 from .search import SearchOutcome, search_batch, search_on_drops, tie_tolerance
 
@@ -148,8 +148,9 @@ def scan_box(upper: Sequence[int], eps: Fraction, *, top: int | None = None) -> 
         tables = g if top is None else top - g
         out = batch_searches(tables, eps)
         inside = (tables.sum(1) > 0) & out["a_found"]
-        sizes = np.array([bin(c).count("1") if c >= 0 else 0 for c in out["b_code"]])
-        a_sizes = np.array([bin(c).count("1") for c in out["a_code"]])
+        count = popcounts(int(tables.shape[1]).bit_length() - 1)  # the size of each code
+        sizes = np.where(out["b_code"] >= 0, count[np.maximum(out["b_code"], 0)], 0)
+        a_sizes = count[np.maximum(out["a_code"], 0)]  # read only where Algorithm 1 found a code (ok below)
         ok = inside & ~out["tie"]
         tests = {"solution": ok & (~out["b_found"] | (sizes != a_sizes)),
                  "explanation": ok & (~out["b_found"] | (out["b_code"] != out["a_code"]))}

@@ -42,6 +42,25 @@ def check_max_len(max_len) -> int:
     return int(max_len)
 
 
+def table_b(values, name: str = "table") -> int:
+    """The b of a table holding one entry per pattern code: ``values`` (anything ``np.shape`` reads) must be 1-d
+    of length 2^b with b >= 1 (ValueError naming ``name`` otherwise), and b is checked by :func:`check_b`.
+
+    >>> table_b([1, 0, 0, 0])
+    2
+    >>> table_b([1, 0, 0], "labels")
+    Traceback (most recent call last):
+    ...
+    ValueError: labels must be a 1-d array of length 2**b (b >= 1), got shape (3,)
+    """
+    shape = np.shape(values)
+    size = int(np.prod(shape))
+    b = size.bit_length() - 1
+    if len(shape) != 1 or size != 2**b or b < 1:
+        raise ValueError(f"{name} must be a 1-d array of length 2**b (b >= 1), got shape {shape}")
+    return check_b(b)
+
+
 def check_table(table) -> tuple[np.ndarray, int]:
     """``table`` as a float array of length 2^b, and b; ValueError unless it is one.
 
@@ -49,10 +68,7 @@ def check_table(table) -> tuple[np.ndarray, int]:
     2
     """
     table = np.asarray(table, dtype=float)
-    b = int(table.size).bit_length() - 1
-    if table.ndim != 1 or table.size != 2**b or b < 1:
-        raise ValueError(f"table must be a 1-d array of length 2**b (b >= 1), got shape {table.shape}")
-    return table, check_b(b)
+    return table, table_b(table)
 
 
 def pattern_weights(b: int, p: float) -> np.ndarray:

@@ -131,17 +131,32 @@ def linear_optimal_positions(a_pos, size: int) -> tuple[int, ...]:
     return tuple(int(i) for i in np.flatnonzero(counts))
 
 
-def is_top_set(a, positions) -> bool:
-    """Whether ``positions`` carry the ``len(positions)`` largest weights of ``a`` (ties within :data:`VALUE_TOL`
-    allowed): Prop. 1 (ii)'s shape of a best candidate.
+def top_positions(a, size: int) -> tuple[int, ...]:
+    """The positions of the ``size`` largest weights of ``a``, ties to the smaller position, in increasing order;
+    in the arithmetic of ``a`` (Fractions compare exactly).
+
+    >>> top_positions([0.5, 0.1, 0.5], 1), top_positions([1, 3, 2], 2)
+    ((0,), (1, 2))
+    """
+    return tuple(sorted(sorted(range(len(a)), key=lambda i: (-a[i], i))[:size]))
+
+
+def is_top_set(a, positions, tol: float = VALUE_TOL) -> bool:
+    """Whether ``positions`` carry the ``len(positions)`` largest weights of ``a``, as a multiset, each within
+    ``tol`` of its rank's: Prop. 1 (ii)'s shape of a best candidate. With ``tol > 0`` the weights are compared as
+    floats; ``tol = 0`` compares them in their own arithmetic (Fractions: exactly).
 
     >>> is_top_set([0.5, 0.1, 0.5], (2,)), is_top_set([0.5, 0.1, 0.4], (1, 2))
     (True, False)
+    >>> from fractions import Fraction as F
+    >>> is_top_set([F(1, 3), F(1, 3) - F(1, 10**30)], (1,), tol=0), is_top_set([F(1, 3), F(1, 3)], (1,), tol=0)
+    (False, True)
     """
-    a = np.asarray(a, float)
-    chosen = np.sort(a[list(positions)])[::-1]
-    top = np.sort(a)[::-1][: len(chosen)]
-    return bool(np.all(np.abs(chosen - top) <= VALUE_TOL))
+    if tol:
+        a = [float(x) for x in a]
+    chosen = sorted((a[i] for i in positions), reverse=True)
+    top = sorted(a, reverse=True)[: len(chosen)]
+    return all(abs(c - t) <= tol for c, t in zip(chosen, top))
 
 
 def linear_best_drops(a, m, p: float, max_len: int) -> np.ndarray:

@@ -21,7 +21,7 @@ import numpy as np
 from fred_constants import BASELINES, TIE_RTOL
 
 from .patterns import (check_b, check_max_len, check_table, code_of, pattern_weights, popcounts, positions_of,
-                       superset_sums)
+                       superset_sums, table_b)
 from .search import SearchOutcome, best_of_size, is_rational, search_on_drops, tie_tolerance
 
 
@@ -260,9 +260,7 @@ def linear_table_rational(position_weights: Sequence, intercept=0) -> list:
 
 def _rational_weights(table: Sequence, p) -> tuple[list, int]:
     """p^k (1 - p)^(b - k) of every code, in the arithmetic of p, and b; checks that ``table`` has 2^b entries."""
-    b = len(table).bit_length() - 1
-    if len(table) != 2**b or b < 1:
-        raise ValueError(f"table must have 2**b entries (b >= 1), got {len(table)}")
+    b = table_b(table)
     return [p ** bin(code).count("1") * (1 - p) ** (b - bin(code).count("1")) for code in range(2**b)], b
 
 

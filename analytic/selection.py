@@ -73,7 +73,7 @@ import numpy as np
 
 from fred_constants import BASELINES, TIE_RTOL
 
-from .patterns import check_max_len, check_table, pattern_weights, popcounts, positions_of
+from .patterns import check_max_len, check_table, pattern_weights, popcounts, positions_of, table_b
 from .referee import exact_explain
 from .search import is_rational, search_on_drops, tie_tolerance
 
@@ -353,9 +353,7 @@ def _arithmetic(table: Sequence, p, tie_rtol: float) -> tuple[list, object, obje
     """(table, p, tie tolerance, rational): rational numbers stay exact with exact ties; anything else becomes float
     with ties within ``tie_rtol * max(1, max|f|)`` (:func:`analytic.search.tie_tolerance`), FRED's rule."""
     table = list(table)
-    b = len(table).bit_length() - 1
-    if len(table) != 2**b or b < 1:
-        raise ValueError(f"table must have 2**b entries (b >= 1), got {len(table)}")
+    table_b(table)
     if is_rational(table) and is_rational([p]):
         return table, p, 0, True
     table = [float(f) for f in table]

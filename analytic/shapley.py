@@ -32,7 +32,7 @@ from fractions import Fraction
 
 import numpy as np
 
-from .patterns import check_b, popcounts
+from .patterns import check_b, popcounts, table_b
 
 #: ``PartitionExplainer``'s default ``max_evals`` ("auto" becomes 500).
 PARTITION_MAX_EVALS = 500
@@ -53,10 +53,7 @@ def _game(table) -> tuple[np.ndarray, int]:
     """The table as an array (object dtype when it holds Fractions, else float) and b."""
     exact = any(isinstance(x, Fraction) for x in table)
     array = np.array(list(table), dtype=object if exact else float)
-    b = int(array.size).bit_length() - 1
-    if array.ndim != 1 or array.size != 2**b or b < 1:
-        raise ValueError(f"table must be a 1-d sequence of length 2**b (b >= 1), got {array.size} entries")
-    return array, check_b(b)
+    return array, table_b(array)
 
 
 def shapley_values(table) -> ShapValues:

@@ -9,7 +9,26 @@ benchmarks all use it.
 from __future__ import annotations
 
 import argparse
+import sys
 from typing import NoReturn
+
+
+def usage_error(prog: str, message: str) -> int:
+    r"""Print the one-line usage error ``PROG: error: MESSAGE`` (whitespace runs in ``message`` made single spaces)
+    on stderr and return the exit status 2, for a ``main`` that returns its status after parsing succeeded.
+
+    >>> import contextlib, io
+    >>> with contextlib.redirect_stderr(io.StringIO()) as err:
+    ...     status = usage_error("demo", "--claims: unknown id(s)\n  nope")
+    >>> status, err.getvalue()
+    (2, 'demo: error: --claims: unknown id(s) nope\n')
+    """
+    sys.stderr.write(_line(prog, message))
+    return 2
+
+
+def _line(prog: str, message: str) -> str:
+    return f"{prog}: error: {' '.join(message.split())}\n"
 
 
 class OneLineParser(argparse.ArgumentParser):
@@ -22,4 +41,4 @@ class OneLineParser(argparse.ArgumentParser):
     """
 
     def error(self, message: str) -> NoReturn:
-        self.exit(2, f"{self.prog}: error: {' '.join(message.split())}\n")
+        self.exit(2, _line(self.prog, message))

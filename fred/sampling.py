@@ -137,6 +137,11 @@ def render_masked(tokens: Sequence[str], perturbed: np.ndarray, mask_token: str)
     masking variant of a block is joined once, and a row joins the variants its
     pattern selects, which is the same string (joining with single spaces is
     associative) built from b / 8 pieces instead of b. Single rows use blocks of 1.
+    At most two blocks (a small document) are made equal halves, the second
+    half's variants carry the separating space, and a row is one concatenation
+    of two variants, done by numpy over all rows: 0.09 against 0.43 ms for 963
+    rows of 10 tokens. With more blocks the concatenations would copy each text
+    once per block, and joining is faster (26 against 10 ms for 5000 rows of 150 tokens).
 
     >>> render_masked(["a", "b", "c"], np.array([[False, True, False], [True, True, True]]), "UNK")
     ['a UNK c', 'UNK UNK UNK']
@@ -144,19 +149,93 @@ def render_masked(tokens: Sequence[str], perturbed: np.ndarray, mask_token: str)
     n, b = perturbed.shape
     width = _RENDER_BLOCK if n >= 2**_RENDER_BLOCK else 1
     n_blocks = -(-b // width)
+    concatenate = n_blocks <= 2
+    if concatenate:
+        width = -(-b // n_blocks)
     padded = np.zeros((n, n_blocks * width), dtype=np.intp)
     padded[:, :b] = perturbed
     # A block's code has its first position as the most significant bit, the order itertools.product enumerates.
     codes = padded.reshape(n, n_blocks, width) @ (1 << np.arange(width - 1, -1, -1))
     table = np.empty((n_blocks, 2**width), dtype=object)
-    if width == 1:
+    if width == 1 and not concatenate:
         table[:, 0], table[:, 1] = list(tokens), mask_token
     else:
         for k in range(n_blocks):
             block = tokens[k * width : (k + 1) * width]
-            variants = [" ".join(v) for v in itertools.product(*[(t, mask_token) for t in block])]
+            lead = " " if concatenate and k else ""
+            variants = [lead + " ".join(v) for v in itertools.product(*[(t, mask_token) for t in block])]
             table[k, np.arange(len(variants)) << (width - len(block))] = variants  # padding bits are 0
+    if concatenate:
+        texts = table[0, codes[:, 0]]
+        return (texts + table[1, codes[:, 1]] if n_blocks == 2 else texts).tolist()
     return list(map(" ".join, table[np.arange(n_blocks), codes].tolist()))
+
+
+#: Most positions :func:`masked_text_groups` encodes in one int64 code per row.
+_MAX_CODE_BITS = 62
+
+
+def first_occurrences(codes: np.ndarray, n_codes: int) -> tuple[np.ndarray, np.ndarray]:
+    """The first row of each distinct value of ``codes`` (ints in [0, ``n_codes``)), in row order, and each row's
+    index among those first rows.
+
+    Values are found through a table of ``n_codes`` entries when it is at most
+    four times the rows (``np.minimum.at`` keeps each value's first row, no
+    sort), else by a stable sort (``np.unique(return_index=True)`` took 0.8 ms
+    for 3067 codes, the table 0.02 ms).
+
+    >>> first, inverse = first_occurrences(np.array([3, 1, 3, 0, 1]), 4)
+    >>> first.tolist(), inverse.tolist()
+    ([0, 1, 3], [0, 1, 0, 2, 1])
+    """
+    n = len(codes)
+    if n_codes <= 4 * n:
+        first_row = np.full(n_codes, n, dtype=np.intp)
+        np.minimum.at(first_row, codes, np.arange(n))
+        first = np.sort(first_row[first_row < n])
+        index = np.empty(n_codes, dtype=np.intp)
+        index[codes[first]] = np.arange(len(first))
+        return first, index[codes]
+    order = np.argsort(codes, kind="stable")
+    starts = np.empty(n, dtype=bool)
+    starts[:1] = True
+    np.not_equal(codes[order[1:]], codes[order[:-1]], out=starts[1:])
+    first = order[starts]  # stable: the smallest row of each value, values ascending
+    by_row = np.argsort(first)
+    index = np.empty(len(first), dtype=np.intp)
+    index[by_row] = np.arange(len(first))
+    inverse = np.empty(n, dtype=np.intp)
+    inverse[order] = index[np.cumsum(starts) - 1]
+    return first[by_row], inverse
+
+
+def masked_text_groups(tokens: Sequence[str], perturbed: np.ndarray, mask_token: str
+                       ) -> tuple[np.ndarray, np.ndarray] | None:
+    """The rows of :func:`render_masked` whose text appears first (in row order), and each row's index among
+    them, found from the patterns without rendering; None when more than 62 positions hold another token
+    than ``mask_token``, or when ``mask_token`` is not one whitespace-free token (a :class:`MaskSampler` built
+    directly is not checked as ``Fred(mask_token=...)`` is): with ``mask_token = "a b"`` masking positions
+    {0, 1} or {2, 3} of ``a b a b`` renders the same text.
+
+    Tokens (as ``str.split`` returns them) are non-empty and whitespace-free, so a text splits back into its
+    tokens and two rows render equal exactly when their patterns agree on the
+    positions whose token is not the mask token. Those positions' bits make
+    one integer per row, and equal texts are equal integers.
+
+    >>> first, inverse = masked_text_groups(["a", "UNK", "c"], np.array([[0, 1, 0], [0, 0, 0], [1, 0, 0]], bool),
+    ...                                     "UNK")
+    >>> first.tolist(), inverse.tolist()
+    ([0, 2], [0, 0, 1])
+    """
+    if mask_token.split() != [mask_token]:  # a sampler built with a spaced mask: texts of other patterns may agree
+        return None
+    shown = np.array([token != mask_token for token in tokens], dtype=bool)
+    n_shown = int(shown.sum())
+    if n_shown > _MAX_CODE_BITS:
+        return None
+    bits = np.zeros(len(tokens), dtype=np.int64)  # mask-token positions weigh 0 (cheaper than selecting columns)
+    bits[shown] = 1 << np.arange(n_shown, dtype=np.int64)
+    return first_occurrences(perturbed @ bits, 1 << n_shown)
 
 
 class MaskSampler:

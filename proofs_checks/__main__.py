@@ -22,7 +22,7 @@ import json
 import sys
 from pathlib import Path
 
-from fred.command_line import OneLineParser
+from fred.command_line import OneLineParser, usage_error
 from fred.evaluation.factories import load_factory
 
 from .claim_index import CLAIMS
@@ -57,23 +57,19 @@ def main(argv=None) -> int:
     args = parser.parse_args(argv)
     unknown = [i for i in args.claims or () if i not in CLAIMS]
     if unknown:
-        print(f"python -m proofs_checks: error: --claims: unknown id(s) {', '.join(unknown)}; known: "
-              f"{', '.join(CLAIMS)}", file=sys.stderr)
-        return 2
+        return usage_error(parser.prog, f"--claims: unknown id(s) {', '.join(unknown)}; known: {', '.join(CLAIMS)}")
 
     if args.explainer is not None:
         try:
             factory = load_factory(args.explainer)
         except (ValueError, TypeError) as err:
-            print(f"python -m proofs_checks: error: --explainer: {' '.join(str(err).split())}", file=sys.stderr)
-            return 2
+            return usage_error(parser.prog, f"--explainer: {err}")
         return _check_explainer(factory, args)
     if args.explainer_cmd is not None:  # an empty command is a usage error, not the claim report
         try:
             factory = command_factory(args.explainer_cmd)
         except (ProtocolError, ValueError, TypeError) as err:
-            print(f"python -m proofs_checks: error: --explainer-cmd: {str(err).splitlines()[0]}", file=sys.stderr)
-            return 2
+            return usage_error(parser.prog, f"--explainer-cmd: {str(err).splitlines()[0]}")
         return _check_explainer(factory, args)
 
     report = run_claims(args.claims, workers=args.workers, scheduler=args.scheduler)

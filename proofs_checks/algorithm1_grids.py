@@ -14,6 +14,7 @@ import numpy as np
 from analytic.algorithm1 import algorithm1_literal, algorithm1_literal_batch
 
 from .beam_monte_carlo import sample_drops
+from .exact_cache import exact_cache
 
 #: The exhaustive grid: every integer table on b tokens with values in the range.
 GRID = ((1, range(-4, 5)), (2, range(-4, 5)), (3, range(-2, 3)))
@@ -22,6 +23,7 @@ GRID = ((1, range(-4, 5)), (2, range(-4, 5)), (3, range(-2, 3)))
 SAMPLED_B, SAMPLED_N, SAMPLED_RUNS, SAMPLED_SEED = (3, 4), (6, 12, 24), 60, 20260302
 
 
+@exact_cache(copy=True)  # no explainer: the same for every subject
 def grid_counts(epss: Sequence[Fraction], max_len: int) -> dict:
     """Algorithm 1 as printed against Eq. (2) on every table of GRID at every eps of ``epss`` (integer arithmetic on
     exact drops, p = 1/2, analytic.algorithm1.algorithm1_literal_batch): per kind of table, the runs where Eq. (2)
@@ -63,6 +65,7 @@ def grid_counts(epss: Sequence[Fraction], max_len: int) -> dict:
             "first_failure_by_kind": first}
 
 
+@exact_cache(copy=True)  # no explainer: the same for every subject
 def sampled_counts(epss: Sequence[Fraction], max_len: int) -> dict:
     """Algorithm 1 as printed on the rows of Monte Carlo samples (the sampled family, SAMPLED_*) against the
     empirical Eq. (4) at every eps of ``epss``: the drops of Eq. (3) computed apart (:func:`sample_drops`, superset

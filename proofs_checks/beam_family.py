@@ -19,7 +19,8 @@ from fred_constants import MAX_LEN, P, RELEASED_WIDTH as BEAM
 from analytic.beam import released_explain
 from fred.search import DEFAULT_MAX_CANDIDATES, count_candidates
 
-from .family import cases
+from .exact_cache import exact_cache
+from .family import Case, cases
 from .linear_conclusions import EPSS, position_weights
 from .subject import explainer
 
@@ -32,20 +33,33 @@ def _linear_family():
     return cases("ridge-raw") + cases("logistic-raw")
 
 
+@exact_cache  # the family's cases are fixed (fitted once, proofs_checks.family): the same for every subject
+def _label(case: Case) -> int | None:
+    """The label a case of the family is explained for (:func:`position_weights`)."""
+    return position_weights(case)[1]
+
+
+@exact_cache  # the family's cases are fixed (fitted once, proofs_checks.family): the same for every subject
+def _referee(case: Case, eps: float) -> tuple[tuple[int, ...], bool]:
+    """The referee's (best_ids, found) on a case of the family, p = 1/2, exact drops."""
+    ref = exact_explain(case.classifier_fn(), P, eps, MAX_LEN, tokens=list(case.tokens), label=_label(case))
+    return ref.best_ids, ref.found
+
+
 def family_exact() -> tuple[bool, dict]:
     """fred's beam and exhaustive search (exact sampler) against the referee, on the linear family."""
     checked_cases, wrong = 0, []
     for case, eps in itertools.product(_linear_family(), EPSS):
-        _, label = position_weights(case)
-        clf = case.classifier_fn()
+        label = _label(case)
+        clf = case.tabled_classifier_fn()
         ex = explainer(clf, exact=True, search="exhaustive").explain(case.text, label=label, p=P, eps=eps)
         bm = explainer(clf, exact=True, search="beam", beam_width=BEAM).explain(case.text, label=label, p=P,
                                                                               eps=eps)
-        ref = exact_explain(clf, P, eps, MAX_LEN, tokens=list(case.tokens), label=label)
+        ref_ids, ref_found = _referee(case, eps)
         checked_cases += 1
-        if not (ex.best_ids == bm.best_ids == ref.best_ids and ex.found == bm.found == ref.found):
+        if not (ex.best_ids == bm.best_ids == ref_ids and ex.found == bm.found == ref_found):
             wrong.append({**case.describe(), "eps": eps, "exhaustive": list(ex.best_ids), "beam": list(bm.best_ids),
-                          "referee": list(ref.best_ids)})
+                          "referee": list(ref_ids)})
     return not wrong, {"cases": checked_cases, "p": P, "eps": list(EPSS), "disagreements": wrong}
 
 
@@ -61,6 +75,7 @@ def _long_linear_tables():
         yield f"logistic {name}", 1 / (1 + np.exp(-(lin - 10.0) / 4.0))
 
 
+@exact_cache(copy=True)  # no explainer: the same for every subject
 def released_on_family() -> tuple[bool, dict]:
     """Our reimplementation of the released search (exact drops), with duplicate sets as released and with distinct
     sets, against Algorithm 1 with the same baseline f(xi)."""
@@ -87,6 +102,7 @@ def released_on_family() -> tuple[bool, dict]:
                        "cases_where_it_differs_from_algorithm1_with_the_paper_baseline": against_paper}
 
 
+@exact_cache(copy=True)  # no explainer: the same for every subject
 def nested_on_family() -> tuple[bool, dict]:
     """The lexicographically smallest best set of size l + 1 contains the smallest best set of size l."""
     rows, broken = 0, []
@@ -103,6 +119,7 @@ def nested_on_family() -> tuple[bool, dict]:
     return not broken, {"cases": rows, "p": P, "not_nested": broken}
 
 
+@exact_cache(copy=True)  # no explainer: the same for every subject
 def cost() -> tuple[bool, dict]:
     """sum_{k<=10} C(b, k) at the paper's lengths (Algorithm 1's worst case: no size below 10 reaches the
     threshold), the cumulative count by size at b = 133, and where fred's search="auto" switches to the beam."""

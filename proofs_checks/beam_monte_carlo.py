@@ -27,6 +27,7 @@ from analytic import search_on_drops
 from fred_constants import (ALPHA_EXACT, DELTA, EPS, EPS_EXACT, MAX_LEN, P, P_EXACT, RELEASED_N_SAMPLES,
                             RELEASED_WIDTH)
 
+from .exact_cache import exact_cache
 from .seeds import statistical_seed
 from .subject import explainer
 
@@ -73,11 +74,28 @@ def sample_drops(table, perturbed: np.ndarray) -> tuple[Fraction, dict[int, Frac
 
 def exact_on_sample(table: np.ndarray, perturbed: np.ndarray, eps: Fraction) -> dict:
     """Algorithm 1 and the width-4 beam on the Monte Carlo drops (Eq. 3) of one sample (:func:`sample_drops`), in
-    Fractions."""
+    Fractions. A boolean sample is looked up by its packed bits (the same sample from another subject is searched
+    once)."""
+    integers = tuple(int(v) for v in np.asarray(table).ravel())
+    if perturbed.dtype == bool:
+        a, c = _searches_on_packed(integers, np.packbits(perturbed, axis=None).tobytes(), perturbed.shape, eps)
+    else:
+        a, c = _searches_on_sample(integers, perturbed, eps)
+    return {"algorithm1": a, "beam": c}
+
+
+def _searches_on_sample(table: tuple, perturbed: np.ndarray, eps: Fraction) -> tuple:
+    """(Algorithm 1, the width-4 beam) on the sample's drops of Eq. (3), in Fractions."""
     mean, drops = sample_drops(table, perturbed)
     b = perturbed.shape[1]
-    return {name: search_on_drops(drops, b, eps * mean, MAX_LEN, width=width)
-            for name, width in (("algorithm1", None), ("beam", RELEASED_WIDTH))}
+    return tuple(search_on_drops(drops, b, eps * mean, MAX_LEN, width=width) for width in (None, RELEASED_WIDTH))
+
+
+@exact_cache  # a pure function of the table and the sample's bits; the outcomes are frozen
+def _searches_on_packed(table: tuple, packed: bytes, shape: tuple, eps: Fraction) -> tuple:
+    """:func:`_searches_on_sample` on the boolean sample of ``shape`` whose bits ``np.packbits`` packed."""
+    bits = np.unpackbits(np.frombuffer(packed, np.uint8), count=int(np.prod(shape)))
+    return _searches_on_sample(table, bits.reshape(shape).astype(bool), eps)
 
 
 def _interval(k: int, runs: int) -> list[float]:
@@ -87,10 +105,11 @@ def _interval(k: int, runs: int) -> list[float]:
     return [lower, upper]
 
 
-def _exact_full_drops_agree(table: np.ndarray) -> bool:
-    """Algorithm 1 and the beam agree on the table's exact drops (p = 1/2, Eq. 1)."""
-    b = int(table.size).bit_length() - 1
-    mean, drops = all_drops_rational([int(v) for v in table], P_EXACT)
+@exact_cache  # the same tables for every subject (they come from the seed)
+def _exact_full_drops_agree(table: tuple) -> bool:
+    """Algorithm 1 and the beam agree on the exact drops (p = 1/2, Eq. 1) of the integer table ``table``."""
+    b = len(table).bit_length() - 1
+    mean, drops = all_drops_rational(list(table), P_EXACT)
     by_code = {code_of(s): d for s, d in drops.items()}
     a, c = (search_on_drops(by_code, b, EPS_EXACT * mean, MAX_LEN, width=w) for w in (None, RELEASED_WIDTH))
     return (a.best_ids, a.found) == (c.best_ids, c.found)
@@ -130,7 +149,7 @@ def monte_carlo(s2_table) -> dict:
                 matches = all((tuple(runs[s].best_ids), runs[s].found) == (exact[k].best_ids, exact[k].found)
                               for s, k in (("exhaustive", "algorithm1"), ("beam", "beam")))
                 rec["explainer_not_exact"] += not matches
-                rec["exact_drops_agree"] += _exact_full_drops_agree(table)
+                rec["exact_drops_agree"] += _exact_full_drops_agree(tuple(int(v) for v in table))
                 kinds = {"explanation": (a.best_ids, a.found) != (c.best_ids, c.found),
                          "solution": (len(a.best_ids), a.found) != (len(c.best_ids), c.found)}
                 for kind, differs in kinds.items():

@@ -153,7 +153,7 @@ def fitted_family() -> list[dict]:
         label = int(np.argmax(case.classifier_fn()([case.text])[0]))
         margin = float(np.min(np.abs(table)))
         rows.append({"index": index, "case": case.describe(), "a": a, "intercept": linear.intercept,
-                     "label": label, "margin": margin, "classifier": case.classifier_fn(),
+                     "label": label, "margin": margin, "classifier": case.tabled_classifier_fn(),
                      "tokens": tuple(str(t) for t in case.tokens), "text": case.text,
                      "usable": margin > MARGIN and predicted_class(table[0]) == label,
                      "k_star": minimal_flip_size(a, linear.intercept),

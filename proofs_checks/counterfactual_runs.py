@@ -12,6 +12,7 @@ from analytic.counterfactual import minimal_flip_probability, minimal_flip_row_p
 from fred import sample_size
 from fred_constants import ALPHA, DELTA, EPS, MAX_LEN, P, P_EXACT
 
+from .exact_cache import exact_cache
 from .seeds import statistical_seed
 from .subject import explainer
 
@@ -49,6 +50,7 @@ def _run_check(exp, row: dict) -> dict | None:
             "fewest_flipping": int(counts.min()), "k_star": row["k_star"]}
 
 
+@exact_cache  # a pure function of its numbers, asked again for the same extreme counts with every explainer
 def _interval(successes: int, trials: int, delta: float) -> tuple[float, float]:
     ci = stats.binomtest(successes, trials).proportion_ci(confidence_level=1 - delta, method="exact")
     return float(ci.low), float(ci.high)

@@ -32,6 +32,24 @@ def typed_key(value) -> tuple:
     return (type(value), value)
 
 
+class _Call:
+    """A call's arguments, equal and hashed by their :func:`typed_key` alone (so that the cache hashes and compares
+    the arguments once, not once typed and once as they are)."""
+
+    __slots__ = ("args", "hash", "key", "named")
+
+    def __init__(self, args: tuple, named: tuple):
+        self.args, self.named = args, named
+        self.key = typed_key((args, named))
+        self.hash = hash(self.key)
+
+    def __eq__(self, other) -> bool:
+        return isinstance(other, _Call) and self.key == other.key
+
+    def __hash__(self) -> int:
+        return self.hash
+
+
 def exact_cache(function: F | None = None, *, copy: bool = False):
     """``function`` memoised (without bound) by :func:`typed_key` of its positional and keyword arguments; with
     ``copy=True`` every call returns a deep copy of the cached value. Use as ``@exact_cache`` or
@@ -44,13 +62,12 @@ def exact_cache(function: F | None = None, *, copy: bool = False):
         return functools.partial(exact_cache, copy=copy)
 
     @functools.cache
-    def cached(key: tuple, args: tuple, kwargs: tuple):
-        return function(*args, **dict(kwargs))
+    def cached(call: _Call):
+        return function(*call.args, **dict(call.named))
 
     @functools.wraps(function)
     def wrapper(*args, **kwargs):
-        named = tuple(sorted(kwargs.items()))
-        value = cached(typed_key((args, named)), args, named)
+        value = cached(_Call(args, tuple(sorted(kwargs.items()))))
         return copying.deepcopy(value) if copy else value
 
     wrapper.cache_clear, wrapper.cache_info = cached.cache_clear, cached.cache_info

@@ -22,11 +22,16 @@ import numpy as np
 from sklearn.feature_extraction.text import TfidfVectorizer
 from sklearn.linear_model import LogisticRegression, Ridge
 
+from .exact_cache import exact_cache
+from .tabled_scores import TabledClassifier
+
 VOCABULARY = ("good", "great", "tasty", "nice", "bad", "awful", "slow", "cold", "food", "service", "place", "staff")
 POSITIVE = frozenset(VOCABULARY[:4])
 NEGATIVE = frozenset(VOCABULARY[4:8])
 SEEDS = (0, 1, 2, 3, 4)
 KINDS = ("ridge-raw", "logistic-raw", "ridge-l2", "logistic-l2")
+#: The mask token of the reference's samplers, whose renderings :meth:`Case.tabled_classifier_fn` tables.
+MASK_TOKEN = "UNK"
 DOCS_PER_CORPUS = 6
 
 
@@ -50,8 +55,22 @@ class Case:
             return lambda texts: self.model.predict(self.vectorizer.transform(texts))
         return lambda texts: self.model.predict_proba(self.vectorizer.transform(texts))
 
+    def tabled_classifier_fn(self) -> TabledClassifier:
+        """:meth:`classifier_fn` with its scores on the document's 2^b masked texts asked once per process
+        (:class:`~proofs_checks.tabled_scores.TabledClassifier`): the claims run an explainer on one case again
+        and again, for every explainer they are run against. The pipelines score each text on its own (a TF-IDF
+        row, a dot product, a link), so a row is the same float however it is asked (tests/claims/
+        test_family.py checks it on every case)."""
+        return _tabled(self)
+
     def describe(self) -> dict:
         return {"model": self.kind, "corpus_seed": self.seed, "document": self.text}
+
+
+@exact_cache
+def _tabled(case: Case) -> TabledClassifier:
+    """One table per case (the family's cases are built once per process, :func:`family`)."""
+    return TabledClassifier.on_document(case.tokens, case.classifier_fn(), MASK_TOKEN)
 
 
 def training_corpus(seed: int) -> tuple[list[str], np.ndarray]:

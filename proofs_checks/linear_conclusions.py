@@ -141,7 +141,7 @@ def evaluate(case: Case, p: float, epss=EPSS) -> CaseVerdict:
     """Check (ii) for every size by brute force, then FRED's exact choice and every solution of Eq. (2) for
     each eps against (i) and (ii)."""
     a, label, original, mean, not_best, solved = _enumerated(case, p, tuple(epss))
-    clf = case.classifier_fn()
+    clf = case.tabled_classifier_fn()
     violations = []
     checks = []
     for eps, (size, sols, near) in zip(epss, solved):

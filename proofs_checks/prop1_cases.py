@@ -13,7 +13,7 @@ import itertools
 from fractions import Fraction
 
 from analytic import algorithm1_rule, all_drops_rational, exact_explain, linear_table
-from analytic import linear_table_rational, table_classifier
+from analytic import linear_table_rational, table_classifier, top_positions
 from fred_constants import EPS_EXACT, MAX_LEN, P_EXACT
 
 from .exact_cache import exact_cache
@@ -49,16 +49,11 @@ def section_premises(a, l0, p) -> dict:
             "positive_as_confidence_score": table[0] > HALF, "mean_nonnegative": mean >= 0}
 
 
-def top_set(a, size: int) -> tuple[int, ...]:
-    """Positions of the ``size`` largest weights (distinct weights: unique)."""
-    return tuple(sorted(sorted(range(len(a)), key=lambda i: -a[i])[:size]))
-
-
 def violates(which: str, a, sol) -> bool:
     """Some solution of Eq. (2) violates ``which`` of (i) (a negative word) and (ii) (not the top set)."""
     if which == "(i)":
         return any(a[i] < 0 for s in sol.solutions for i in s)
-    return any(s != top_set(a, sol.size) for s in sol.solutions)
+    return any(s != top_positions(a, sol.size) for s in sol.solutions)
 
 
 def grid_breaks(which: str):
@@ -97,11 +92,11 @@ def _confirmed(a, l0, p, eps) -> tuple[dict, list]:
             "drops_of_minimal_size": {" ".join(tokens[i] for i in s): str(d) for s, d in sol.drops.items()
                                       if len(s) == sol.size},
             "solutions": [[tokens[i] for i in s] for s in sol.solutions],
-            "solutions_violating_ii": [[tokens[i] for i in s] for s in sol.solutions if s != top_set(a, sol.size)],
+            "solutions_violating_ii": [[tokens[i] for i in s] for s in sol.solutions if s != top_positions(a, sol.size)],
             "solutions_violating_i": [[tokens[i] for i in s] for s in sol.solutions if any(a[i] < 0 for i in s)],
             "fred_choice_rational": [tokens[i] for i in (sol.best_ids if sol.found else ())],
             "algorithm1_as_printed": [tokens[i] for i in algorithm1 or ()],
-            "referee_best": [tokens[i] for i in referee.best_ids]}, [tokens[i] for i in top_set(a, sol.size)]
+            "referee_best": [tokens[i] for i in referee.best_ids]}, [tokens[i] for i in top_positions(a, sol.size)]
 
 
 def grid_counterexample(which: str) -> tuple[dict | None, dict]:

@@ -29,6 +29,7 @@ import sympy as sp
 from analytic import all_drops_rational, kept_count_sym, linear_table, linear_table_rational, table_classifier
 from fred_constants import P_EXACT
 
+from .exact_cache import exact_cache
 from .results import StepResult, checked, hypotheses
 from .subject import explainer
 
@@ -63,6 +64,12 @@ def drop_residuals(constant) -> list[tuple[int, tuple[int, ...], sp.Expr]]:
         for s, drop in drops.items():
             out.append((b, s, sp.factor(sp.cancel(drop - constant(p) * sum(a[i] for i in s)))))
     return out
+
+
+@exact_cache  # no explainer: the same for every subject (sympy expressions are immutable)
+def reading_residuals(reading: str) -> tuple[tuple[int, tuple[int, ...], sp.Expr], ...]:
+    """:func:`drop_residuals` with the factor of ``reading`` (a key of :data:`READINGS_OF_P`), computed once."""
+    return tuple(drop_residuals(READINGS_OF_P[reading]))
 
 
 def _residuals(enumerated, written, p) -> dict[str, sp.Expr]:
@@ -128,7 +135,7 @@ def paper_zero_probability() -> tuple[bool, dict]:
 def paper_drop_formula() -> tuple[bool, dict]:
     """The proof's Delta_c = p sum a_i c_i (line 1017) against the enumerated drop, b <= 3, every S, under both
     readings of p; holds when it is right for every p with p read as the keep probability."""
-    rows = {name: [str(r) for _, _, r in drop_residuals(as_p)] for name, as_p in READINGS_OF_P.items()}
+    rows = {name: [str(r) for _, _, r in reading_residuals(name)] for name in READINGS_OF_P}
     out = {name: [r for r in residuals if r != "0"] for name, residuals in rows.items()}
     return not out["keep"], {"max_tokens": MAX_SYMBOLIC_TOKENS, "sets": len(rows["keep"]),
                              "nonzero_residuals_p_as_keep_probability": len(out["keep"]),
@@ -145,11 +152,12 @@ def kept_multiplicity() -> tuple[bool, dict]:
 
 def drop_formula() -> tuple[bool, dict]:
     """Enumerated drop = (1 - p) sum_{i in S} a_i for symbolic a, lambda_0, p, every S, b <= 3."""
-    rows = drop_residuals(READINGS_OF_P["keep"])
+    rows = reading_residuals("keep")
     bad = [[b, list(s)] for b, s, r in rows if r != 0]
     return not bad, {"max_tokens": MAX_SYMBOLIC_TOKENS, "sets": len(rows), "mismatches": bad}
 
 
+@exact_cache(copy=True)  # no explainer: the same for every subject (each call gets its own copy)
 def removal() -> tuple[bool, dict]:
     """Delta_S - Delta_{S minus i} = (1 - p) a_i (enumerated drops, every S with |S| >= 2, b <= 3), which is
     < 0 for a_i = -u, u > 0, 0 < p < 1 (sympy decides the sign with 1 - p = q > 0)."""

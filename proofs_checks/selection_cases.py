@@ -32,9 +32,11 @@ from analytic.selection import agreement_bound, exact_selection, selection_margi
 from fred import sample_size
 from fred_constants import ALPHA, EPS, EPS_EXACT, MAX_LEN, P, P_EXACT
 
+from .exact_cache import exact_cache
 from .family import training_corpus, cases
 from .results import hypotheses
 from .subject import explainer
+from .tabled_scores import TabledClassifier
 
 #: The paper's default n: Lemma 2 with alpha = 0.95 and l_max = 10 (lines 372-374, "n approx 3000").
 PAPER_N = sample_size(ALPHA, P, MAX_LEN)
@@ -44,6 +46,8 @@ GRID_DENOMINATOR = 40
 #: Documents with a positive margin measured per model (the first ones in the family's order).
 CASES_PER_MODEL = 3
 TREE_MIN_SAMPLES_LEAF = 5
+#: The token :meth:`SelectionCase.black_box` counts as perturbed: the mask token of FRED's mask sampler.
+MASK_TOKEN = "UNK"
 
 
 @dataclass(frozen=True, eq=False)
@@ -72,8 +76,13 @@ class SelectionCase:
 
     def black_box(self):
         """Texts -> [1 - f, f], f looked up by mask pattern: the model's own values, without refitting or
-        re-predicting (FRED explains column 1)."""
-        return table_classifier(self.tokens, self.table, n_classes=2)
+        re-predicting (FRED explains column 1).
+
+        The scores of ``analytic.table_classifier`` (text by text), asked once for the document's masked texts
+        (:class:`~proofs_checks.tabled_scores.TabledClassifier`): the explainers ask for them thousands of times in
+        :func:`measure`."""
+        return TabledClassifier.on_document(
+            self.tokens, table_classifier(self.tokens, self.table, mask_token=MASK_TOKEN, n_classes=2), MASK_TOKEN)
 
     def describe(self) -> dict:
         return {"case": self.name, "document": self.text, "b": len(self.tokens)}
@@ -142,6 +151,7 @@ def tied_with_choice(case: SelectionCase) -> tuple[list, str]:
     return sorted(tied, key=lambda s: (len(s), s)), str(drops[choice])
 
 
+@exact_cache(copy=True)  # no explainer: the same for every subject
 def zero_margin_census() -> dict:
     """How many family documents have a zero margin, per model, and why: f constant on the document (every drop
     0; the empirical drops tie exactly too, so FRED still agrees), ties only between positions holding the same
@@ -240,15 +250,16 @@ class Measurement:
         return self.agree / self.reps
 
 
-def _errors(table: np.ndarray, perturbed: np.ndarray, margins) -> tuple[float, np.ndarray]:
-    """|hat m - m| and |hat m_c - m_c| of one design for the candidates of ``margins`` (NaN when n_c = 0)."""
+def _errors(table: np.ndarray, mean: float, perturbed: np.ndarray, margins) -> tuple[float, np.ndarray]:
+    """|hat m - m| and |hat m_c - m_c| of one design for the candidates of ``margins`` (NaN when n_c = 0); ``mean``
+    is the exact m = E[f] of ``table``."""
     b = perturbed.shape[1]
     codes = perturbed @ (1 << np.arange(b))
     counts = superset_sums(np.bincount(codes, minlength=2**b).astype(float))
     sums = superset_sums(np.bincount(codes, weights=table[codes], minlength=2**b))
     with np.errstate(invalid="ignore", divide="ignore"):
         hat = np.where(counts[margins.codes] > 0, sums[margins.codes] / counts[margins.codes], np.nan)
-    return abs(float(table[codes].mean()) - expected_prediction(table, P)), np.abs(hat - margins.conditional_mean)
+    return abs(float(table[codes].mean()) - mean), np.abs(hat - margins.conditional_mean)
 
 
 def measure(case: SelectionCase, n: int, reps: int, seed) -> Measurement:
@@ -261,6 +272,7 @@ def measure(case: SelectionCase, n: int, reps: int, seed) -> Measurement:
     target = (tuple(exact.best_ids), bool(exact.found))
     margins = selection_margins(case.table, P, EPS, MAX_LEN)
     bound = agreement_bound(case.table, n, P, EPS, MAX_LEN) if margins.margin > 0 else None
+    mean = expected_prediction(case.table, P)
     sampler = explainer(black_box, random_state=np.random.default_rng(seed))
     agree = events = broken = 0
     choices: dict = {}
@@ -270,7 +282,7 @@ def measure(case: SelectionCase, n: int, reps: int, seed) -> Measurement:
         choices[choice] = choices.get(choice, 0) + 1
         ok = choice == target
         agree += ok
-        if bound is not None and bound.event_holds(*_errors(case.table, e.sample_perturbed, margins)):
+        if bound is not None and bound.event_holds(*_errors(case.table, mean, e.sample_perturbed, margins)):
             events += 1
             broken += not ok
     return Measurement(case.name, n, reps, agree, events, broken, None if bound is None else bound.value, target,

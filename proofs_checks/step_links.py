@@ -12,7 +12,7 @@ import itertools
 from fractions import Fraction
 from typing import Sequence
 
-from analytic import all_drops_rational, linear_table_rational
+from analytic import all_drops_rational, is_top_set, linear_table_rational, top_positions
 
 from .results import hypotheses
 
@@ -54,16 +54,6 @@ def ordering_hypotheses(ps: Sequence[Fraction], links: Sequence[str]) -> dict:
     )
 
 
-def top_positions(a, size: int) -> tuple[int, ...]:
-    """The positions of the ``size`` largest weights (ties to the smaller position)."""
-    return tuple(sorted(sorted(range(len(a)), key=lambda i: (-a[i], i))[:size]))
-
-
-def is_top(a, s) -> bool:
-    """Whether the set carries the |s| largest weights (as a multiset)."""
-    return sorted((a[i] for i in s), reverse=True) == sorted(a, reverse=True)[: len(s)]
-
-
 def order_violations(a: Sequence[Fraction], l0: Fraction, p: Fraction, link_name: str,
                      drops: dict | None = None) -> list[dict]:
     """Where the ordering of s2 fails on one model (exact drops, computed unless given): a top-weight set not
@@ -76,7 +66,7 @@ def order_violations(a: Sequence[Fraction], l0: Fraction, p: Fraction, link_name
     for size in range(1, len(a) + 1):
         top = drops[top_positions(a, size)]
         for s in itertools.combinations(range(len(a)), size):
-            if drops[s] > top or (strict and not is_top(a, s) and drops[s] >= top):
+            if drops[s] > top or (strict and not is_top_set(a, s, tol=0) and drops[s] >= top):
                 bad.append({"size": size, "set": list(s), "drop": str(drops[s]), "top_drop": str(top)})
     for i, j in itertools.permutations(range(len(a)), 2):
         if a[i] > a[j] and (drops[(i,)] < drops[(j,)] or (strict and drops[(i,)] == drops[(j,)])):

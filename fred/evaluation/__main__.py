@@ -42,7 +42,9 @@ from .explainers import EXPLAINERS
 from .factories import load_factory, parse_factory
 from .models import MODELS
 from .runner import run
-from fred.command_line import OneLineParser
+from fred.command_line import OneLineParser, usage_error
+
+PROG = "python -m fred.evaluation"
 
 #: The options' defaults are RunConfig's.
 DEFAULTS = {f.name: f.default for f in fields(RunConfig)}
@@ -58,7 +60,7 @@ def _load(spec: str) -> None:
 
 
 def parse_args(argv: list[str]) -> argparse.Namespace:
-    parser = OneLineParser(prog="python -m fred.evaluation", description=__doc__,
+    parser = OneLineParser(prog=PROG, description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--dataset", choices=DATASETS, required=True)
     parser.add_argument("--model", choices=MODELS, required=True)
@@ -121,8 +123,7 @@ def main(argv: list[str] | None = None) -> int:
             _load(spec)
         config = _config(args, argv, tuple(e.partition("=")[0] for e in items), factories)
     except ValueError as error:  # a factory, or an option RunConfig refuses
-        print(f"python -m fred.evaluation: error: {error}", file=sys.stderr)
-        return 2
+        return usage_error(PROG, str(error))
     out = args.out if args.out is not None else results_dir()
     result = run(config, out, workers=args.workers, scheduler=args.scheduler, restart=args.restart)
     print(result.md_path.read_text(encoding="utf-8"))

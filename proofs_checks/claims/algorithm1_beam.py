@@ -36,6 +36,7 @@ from fred_constants import (BASELINES, EPS, EPS_EXACT, MAX_LEN, P, P_EXACT, RELE
 from ..authors_probe import checkout_path
 from ..beam_family import cost, family_exact, nested_on_family, released_on_family
 from ..beam_monte_carlo import monte_carlo
+from ..exact_cache import exact_cache
 from ..results import ClaimResult, Quote, Reading, argued, checked, hypotheses
 from ..subject import explainer
 
@@ -221,6 +222,7 @@ def _counterexample_values(table: list, scan: dict, box) -> dict:
             **confirmation}
 
 
+@exact_cache(copy=True)  # no explainer: the same for every subject
 def _released_duplicates() -> tuple[bool, dict]:
     """Our reimplementation of the released search (duplicates kept) and its distinct-set variant against Algorithm
     1 with the same baseline, f(xi) (the released one) and E[f] (the paper's), on DUPLICATES_TABLE; minimal in b:
@@ -289,13 +291,20 @@ def _mc_step(mc: dict, kind: str, reading: str, step: str):
         values={**mc, "confirmed_disagreements": confirmed, "disagreement": kind})
 
 
+@exact_cache(copy=True)  # no explainer: the same for every subject
+def _scan(upper: tuple, top: int | None) -> dict:
+    """:func:`analytic.beam.scan_box` of the box below ``upper`` (the table ``top - g`` when ``top`` is given) at the
+    paper's eps."""
+    return scan_box(upper, EPS_EXACT, top=top)
+
+
 def check() -> ClaimResult:
     """Beam (width 4) and the released variant against Algorithm 1: minimal counterexamples, Monte Carlo, family."""
     cover = covering(5)
-    scan = scan_box(COUNTEREXAMPLE_TABLE, EPS_EXACT)
+    scan = _scan(COUNTEREXAMPLE_TABLE, None)
     minimal = scan["explanation"]["smallest"]
     ce = _counterexample_values(minimal, scan, COUNTEREXAMPLE_TABLE)
-    scan_pos = scan_box(POSITIVE_BOX, EPS_EXACT, top=POSITIVE_TOP)
+    scan_pos = _scan(POSITIVE_BOX, POSITIVE_TOP)
     positive = [POSITIVE_TOP - v for v in scan_pos["explanation"]["smallest"]]
     pos = {**_counterexample_values(positive, scan_pos, POSITIVE_BOX), "box_is_4_minus_g": True}
     mc = monte_carlo(minimal)

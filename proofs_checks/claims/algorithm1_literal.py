@@ -34,6 +34,7 @@ from analytic.algorithm1 import algorithm1_literal, algorithm1_rule, pattern_row
 from fred_constants import EPS_EXACT, MAX_LEN, P, P_EXACT
 
 from ..algorithm1_grids import SAMPLED_B, SAMPLED_N, SAMPLED_RUNS, SAMPLED_SEED, grid_counts, sampled_counts
+from ..exact_cache import exact_cache
 from ..results import ClaimResult, Quote, Reading, argued, checked, hypotheses
 from ..subject import explainer
 
@@ -176,13 +177,29 @@ def _kind(mean, drops, sol, lit, best, found) -> str:
     return "infeasible_tie_within_size" if len(lit.best) == len(best) else "infeasible_tie_across_sizes"
 
 
-def compare(tokens: Sequence[str], table: Sequence[Fraction], eps: Fraction, drops: tuple | None = None) -> dict:
-    """Algorithm 1 as printed, its rule, Eq. (2)'s solutions (rational) and fred on one table; ``drops`` may pass
-    ``all_drops_rational(table, 1/2)`` computed once for several eps."""
-    b = len(tokens)
-    mean, all_drops = drops if drops is not None else all_drops_rational(table, P_EXACT)
-    sol = exact_explain(table, P_EXACT, eps, MAX_LEN, drops=(mean, all_drops))
-    lit = algorithm1_literal(pattern_rows(b), table, eps, MAX_LEN)
+@exact_cache
+def _drops(table: tuple) -> tuple:
+    """E[f] and the exact drops of every position set at p = 1/2 (:func:`all_drops_rational`), the drops as a tuple
+    of (positions, drop) pairs in its order; computed once per table for every eps and every subject."""
+    mean, drops = all_drops_rational(list(table), P_EXACT)
+    return mean, tuple(drops.items())
+
+
+@exact_cache  # no explainer: the same for every subject
+def _exact_side(table: tuple, eps: Fraction) -> tuple:
+    """What :func:`compare` computes without fred on one table (a tuple of Fractions): E[f], the drops (pairs),
+    Eq. (2)'s search outcome (rational), Algorithm 1 as printed, and whether its rule agrees; all immutable."""
+    mean, pairs = _drops(table)
+    drops = dict(pairs)
+    sol = exact_explain(list(table), P_EXACT, eps, MAX_LEN, drops=(mean, drops)).search
+    lit = algorithm1_literal(pattern_rows(len(table).bit_length() - 1), list(table), eps, MAX_LEN)
+    return mean, pairs, sol, lit, algorithm1_rule(drops, sol.threshold, MAX_LEN) == (lit.best, lit.returned_at)
+
+
+def compare(tokens: Sequence[str], table: Sequence[Fraction], eps: Fraction) -> dict:
+    """Algorithm 1 as printed, its rule, Eq. (2)'s solutions (rational) and fred on one table."""
+    mean, pairs, sol, lit, rule_agrees = _exact_side(tuple(table), eps)
+    all_drops = dict(pairs)
     fred = _fred(tokens, table, eps)
     best = tuple(fred.best_ids)
     kind = _kind(mean, all_drops, sol, lit, best, fred.found)
@@ -195,7 +212,7 @@ def compare(tokens: Sequence[str], table: Sequence[Fraction], eps: Fraction, dro
             "drops": {" ".join(tokens[i] for i in c): str(d) for c, d in all_drops.items()},
             "literal": None if lit.best is None else list(lit.best),
             "literal_returned_at": lit.returned_at, "literal_drop": str(lit.best_drop),
-            "rule_agrees": algorithm1_rule(all_drops, sol.threshold, MAX_LEN) == (lit.best, lit.returned_at),
+            "rule_agrees": rule_agrees,
             "fred": list(best), "fred_found": fred.found, "fred_drop": fred.drop,
             "eq2_size": sol.size, "eq2_solutions": [list(s) for s in sol.solutions],
             "largest_drop_solution": list(sol.best_ids if sol.found else ()),
@@ -236,11 +253,8 @@ def family_tables() -> Iterator[tuple[str, tuple[str, ...], list[Fraction]]]:
 
 
 def _family() -> list[dict]:
-    rows = []
-    for label, tokens, table in family_tables():
-        drops = all_drops_rational(table, P_EXACT)
-        rows += [{"family": label, **compare(tokens, table, eps, drops)} for eps in EPSS]
-    return rows
+    return [{"family": label, **compare(tokens, table, eps)} for label, tokens, table in family_tables()
+            for eps in EPSS]
 
 
 def _values_by_size(m: int) -> list[int]:

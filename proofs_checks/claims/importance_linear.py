@@ -25,7 +25,7 @@ from analytic import all_drops_rational, linear_table, linear_table_rational, ta
 from ..exact_cache import exact_cache
 from ..family import cases
 from ..linear_conclusions import GRID_INTERCEPTS, GRID_PS, GRID_WEIGHTS, PS, grid_points, position_weights
-from ..prop1_proof import MAX_SYMBOLIC_TOKENS, READINGS_OF_P, drop_residuals, main_text_p_instance
+from ..prop1_proof import MAX_SYMBOLIC_TOKENS, READINGS_OF_P, main_text_p_instance, reading_residuals
 from ..results import ClaimResult, Quote, argued, checked, hypotheses
 from ..subject import explainer
 
@@ -78,7 +78,7 @@ def _family() -> tuple[tuple[bool, dict], tuple[bool, dict]]:
     count, proof_formula, corollary = 0, [], []
     for case, p in itertools.product(cases("ridge-raw"), PS):
         a, _ = position_weights(case)
-        scores = explainer(case.classifier_fn(), exact=True).explain(case.text, p=p).importances
+        scores = explainer(case.tabled_classifier_fn(), exact=True).explain(case.text, p=p).importances
         count += 1
         if not np.allclose(scores, p * a, rtol=SCORE_RTOL, atol=1e-12):
             proof_formula.append({**case.describe(), "p": p})
@@ -131,7 +131,7 @@ def _grid() -> tuple[bool, dict]:
 def check() -> ClaimResult:
     """Derive s_i's limit on the linear model symbolically, check FRED's exact scores on grids and real Ridge models,
     and record the proof's p lambda_j idf_j under both readings of its p (paper-proof steps, deciding nothing)."""
-    singles = {name: [r for _, s, r in drop_residuals(as_p) if len(s) == 1] for name, as_p in READINGS_OF_P.items()}
+    singles = {name: [r for _, s, r in reading_residuals(name) if len(s) == 1] for name in READINGS_OF_P}
     residuals = {name: [str(r) for r in rows if r != 0] for name, rows in singles.items()}
     instance = main_text_p_instance()
     (fam_ok, fam_values), (fam_proof_ok, fam_proof_values) = _family()

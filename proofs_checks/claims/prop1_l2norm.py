@@ -21,6 +21,7 @@ from analytic import (L2NormalisedLinearModel, all_drops_rational, code_of, exac
                       linear_table_rational, search_on_drops, tie_tolerance)
 from fred_constants import EPS, EPS_EXACT, P, P_EXACT
 
+from ..exact_cache import exact_cache
 from ..family import cases
 from ..linear_conclusions import EPSS, PS, run
 from ..prop1_words import PROPOSITION
@@ -114,6 +115,18 @@ def _search() -> tuple[dict | None, dict]:
     (:func:`statement_hypotheses`), that breaks (ii) for every solution on the fitted default vectorizer; the
     number of smaller cases inside the hypotheses, and the smallest distance of their drops to the threshold
     (float decisions; a distance far above rounding makes them exact)."""
+    point, scanned, margin = _scan()
+    values = {"smaller_cases_checked": scanned, "smallest_drop_to_threshold_distance": margin}
+    if point is None:
+        return None, values
+    n_docs, n_a, n_b, la, lb = point
+    return _exact(n_docs, n_a, n_b, dict(zip(WORDS, (la, lb)))), values
+
+
+@exact_cache  # no explainer: the same for every subject
+def _scan() -> tuple:
+    """:func:`_search`'s scan: (the first breaking (N, N_aa, N_bb, lambda_aa, lambda_bb) or None, the smaller cases
+    checked, their smallest drop-to-threshold distance)."""
     scanned, margin = 0, float("inf")
     for n_docs in range(1, MAX_CORPUS + 1):
         for n_a, n_b in itertools.product(range(1, n_docs + 1), repeat=2):
@@ -131,29 +144,37 @@ def _search() -> tuple[dict | None, dict]:
                 sol = search_on_drops({code_of(s): d for s, d in drops.items()}, 2, EPS * value, 2,
                                       tol=tie_tolerance(table))
                 if _breaks(sol, lam, v):
-                    return _exact(n_docs, n_a, n_b, lam), {"smaller_cases_checked": scanned,
-                                                           "smallest_drop_to_threshold_distance": margin}
+                    return (n_docs, n_a, n_b, la, lb), scanned, margin
                 margin = min([margin] + [abs(d - sol.threshold) for d in drops.values()])
                 scanned += 1
-    return None, {"smaller_cases_checked": scanned, "smallest_drop_to_threshold_distance": margin}
+    return None, scanned, margin
 
 
 def _exact(n_docs: int, n_a: int, n_b: int, lam: dict) -> dict:
     """One case: the fitted default vectorizer's idfs against Definition 1 (exact, sympy), the exact drops and
     solutions of Eq. (2) (sympy: square roots and logarithms), the pipeline's float drops, FRED's exact choice on
     the pipeline, and the hypotheses record."""
+    classifier = _classifier(_pipeline(n_docs, n_a, n_b), lam)
+    exp = explainer(classifier, exact=True).explain("aa bb", p=P, eps=EPS, max_len=2)
+    case = {**_exact_side(n_docs, n_a, n_b, tuple(lam.items())), "fred_importances": exp.importances.tolist(),
+            "fred_best": list(exp.best)}
+    return {**case, **statement_hypotheses(case)}
+
+
+@exact_cache(copy=True)  # no explainer: the same for every subject (each call gets its own copy)
+def _exact_side(n_docs: int, n_a: int, n_b: int, lam: tuple) -> dict:
+    """:func:`_exact`'s record up to FRED's answers, for lambda given as (word, lambda) pairs."""
+    lam = dict(lam)
     freq = dict(zip(WORDS, (n_a, n_b)))
     vec = _pipeline(n_docs, n_a, n_b)
     v = {w: float(vec.idf_[vec.vocabulary_[w]]) for w in WORDS}
     exact_v = {w: 1 + sp.log(sp.Rational(n_docs + 1, freq[w] + 1)) for w in WORDS}
     model = L2NormalisedLinearModel(lam, v)
     sol = exact_explain(l2_table_sym(model, list(WORDS), exact_idf=exact_v), P_SYM, EPS_SYM, 2)
-    classifier = _classifier(vec, lam)
-    table = classifier(PATTERNS)
+    table = _classifier(vec, lam)(PATTERNS)
     floats = exact_explain(list(table), P, EPS, 2)
-    exp = explainer(classifier, exact=True).explain("aa bb", p=P, eps=EPS, max_len=2)
     products = {w: lam[w] * v[w] for w in WORDS}
-    case = {"corpus": definition1_corpus(n_docs, freq), "corpus_size": n_docs, "document_frequency": freq,
+    return {"corpus": definition1_corpus(n_docs, freq), "corpus_size": n_docs, "document_frequency": freq,
             "vectorizer": "TfidfVectorizer() (scikit-learn's defaults)", "norm": vec.norm, "idf": v,
             "idf_exact": {w: str(x) for w, x in exact_v.items()}, "lambda": lam, "intercept": 0.0,
             "document": "aa bb", "p": P, "eps": EPS, "lambda_v": products,
@@ -163,19 +184,26 @@ def _exact(n_docs: int, n_a: int, n_b: int, lam: dict) -> dict:
             "exact_threshold": str(sol.threshold), "exact_threshold_float": float(sol.threshold),
             "exact_solutions": [[WORDS[i] for i in s] for s in sol.solutions],
             "pipeline_solutions": [[WORDS[i] for i in s] for s in floats.solutions],
-            "mask_features": [t for t in vec.build_analyzer()("UNK") if t in vec.vocabulary_],
-            "fred_importances": exp.importances.tolist(), "fred_best": list(exp.best)}
-    return {**case, **statement_hypotheses(case)}
+            "mask_features": [t for t in vec.build_analyzer()("UNK") if t in vec.vocabulary_]}
 
 
 def _nonadditive(cx: dict | None) -> tuple[bool, dict]:
     """The proof's additivity Delta_{a,b} = Delta_a + Delta_b on the counterexample's words and lambda, exactly:
     it holds under Definition 1 (phi = counts * idf, no norm) and not with L2 normalisation; and alone in a
     document a word contributes lambda_j whatever v_j (sympy, v_j > 0)."""
+    if cx is None:
+        return _additivity(None)
+    return _additivity(tuple(tuple(cx[k].items()) for k in ("lambda", "idf", "idf_exact")))
+
+
+@exact_cache(copy=True)  # no explainer: the same for every subject (each call gets its own copy)
+def _additivity(words: tuple | None) -> tuple[bool, dict]:
+    """:func:`_nonadditive` on the counterexample's (lambda, idf, exact idf) as (word, value) pairs, or None."""
     lam, v = sp.Symbol("lambda", real=True), sp.Symbol("v", positive=True)
     alone = sp.simplify(lam * v / sp.sqrt(v**2) - lam)
-    if cx is None:
+    if words is None:
         return False, {"alone_minus_lambda": str(alone)}
+    cx = dict(zip(("lambda", "idf", "idf_exact"), (dict(pairs) for pairs in words)))
     exact_v = {w: sp.sympify(cx["idf_exact"][w]) for w in WORDS}
     model = L2NormalisedLinearModel(cx["lambda"], cx["idf"])
     residual = {}

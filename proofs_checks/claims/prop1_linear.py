@@ -35,14 +35,14 @@ import itertools
 import numpy as np
 
 from analytic import algorithm1_rule, all_drops_rational, exact_explain, linear_minimal_size, linear_table
-from analytic import linear_table_rational, table_classifier
+from analytic import linear_table_rational, table_classifier, top_positions
 from fred_constants import MAX_LEN
 
 from ..exact_cache import exact_cache
 from ..family import cases
 from ..linear_conclusions import EPSS, GRID_WEIGHTS, PS, grid_points, position_weights, reading_summary, run
 from ..prop1_cases import beyond_l_max, confidence_score_counterexample, confidence_score_grid
-from ..prop1_cases import grid_counterexample, statement_hypotheses, top_set, violates
+from ..prop1_cases import grid_counterexample, statement_hypotheses, violates
 from ..prop1_proof import MAX_SYMBOLIC_TOKENS, drop_formula, kept_multiplicity, paper_proof_steps, removal, size_one
 from ..prop1_words import EVERY_SOLUTION_II, FRED_CHOICE, FRED_CHOICE_WORDS, PROPOSITION, SOLUTION_WORDS
 from ..results import ClaimResult, Quote, Reading, argued, checked
@@ -157,7 +157,7 @@ def _grid_exact() -> tuple:
             not_top, several, negative = violates("(ii)", a, sol), len(sol.solutions) > 1, violates("(i)", a, sol)
             sharp = sol.mean_prediction < 0 and any(x < 0 and (1 - p) * x >= eps * sol.mean_prediction for x in a)
             hits += ["within_hypotheses"] + [k for k, bad in (
-                ("fred_choice_not_top", choice != top_set(a, sol.size)),
+                ("fred_choice_not_top", choice != top_positions(a, sol.size)),
                 ("fred_choice_negative", negative_choice),
                 ("algorithm1_differs", algorithm1_rule(drops[1], sol.threshold, len(a))[0] != choice),
                 ("size_not_closed_form", closed != sol.size),
@@ -184,18 +184,30 @@ def _family(verdicts) -> dict:
             "outside_f_xi_positive_fred_violations": outside, "outside_violations_meet_the_sharp_condition": sharp}
 
 
-def _minimal_size_on_ridge() -> tuple[bool, dict]:
-    """FRED's selected size and set on real Ridge models against the closed form l*."""
-    count, wrong = 0, []
+@exact_cache
+def _ridge_sizes() -> tuple:
+    """Per Ridge case of the family with f(xi) > 0, the closed form l* (None when no size reaches the threshold)
+    at every (p, eps) of PS x EPSS, in that order: what :func:`_minimal_size_on_ridge` reads without an
+    explainer."""
+    out = []
     for case in cases("ridge-raw"):
         a, _ = position_weights(case)
         f_text = float(case.classifier_fn()([case.text])[0])
         if f_text <= 0:
             continue
         intercept = f_text - float(a.sum())
-        for p, eps in itertools.product(PS, EPSS):
-            size = linear_minimal_size(a, np.ones(len(a), int), intercept, p, eps, MAX_LEN)
-            exp = explainer(case.classifier_fn(), exact=True).explain(case.text, p=p, eps=eps, max_len=MAX_LEN)
+        out.append((case, tuple((p, eps, linear_minimal_size(a, np.ones(len(a), int), intercept, p, eps, MAX_LEN))
+                                for p, eps in itertools.product(PS, EPSS))))
+    return tuple(out)
+
+
+def _minimal_size_on_ridge() -> tuple[bool, dict]:
+    """FRED's selected size and set on real Ridge models against the closed form l*."""
+    count, wrong = 0, []
+    for case, sizes in _ridge_sizes():
+        for p, eps, size in sizes:
+            exp = explainer(case.tabled_classifier_fn(), exact=True).explain(case.text, p=p, eps=eps,
+                                                                             max_len=MAX_LEN)
             count += 1
             if exp.found != (size is not None) or (size is not None and len(exp.best_ids) != size):
                 wrong.append({**case.describe(), "p": p, "eps": eps, "closed_form_size": size,

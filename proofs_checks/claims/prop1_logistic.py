@@ -181,12 +181,14 @@ def _exact_record(a, l0, p, eps) -> tuple[dict, list]:
             "fred_choice_exact": [tokens[i] for i in (sol.best_ids if sol.found else ())]}, [tokens[i] for i in top]
 
 
-def _grid() -> tuple[tuple[bool, dict], tuple[bool, dict]]:
-    """((i) for every solution; FRED's choice) on every grid point inside the hypotheses, float drops; and, for
-    context, the selected size against the linear score's (exact rationals, the same signed weights)."""
-    count, skipped, within, near = 0, 0, 0, 0
-    neg_solution, not_top_solution, fred_bad = [], 0, []
-    sizes = {"both_solved": 0, "differ": 0, "both_solved_as_listed": 0, "differ_as_listed": 0, "first_differing": None}
+@exact_cache
+def _grid_exact() -> tuple:
+    """What :func:`_grid` reads without an explainer, the same for every explainer: per grid point with a predicted
+    class, (the point, the float table FRED is asked about (read-only), the signed weights, Eq. (2)'s size and
+    solutions, the near-threshold count, whether the point is inside the hypotheses, whether a solution has a
+    negative word and whether one is not the top set (both False outside), the linear score's size (None outside));
+    and the number of points skipped (score 0 at xi)."""
+    out, skipped = [], 0
     for pt in grid_points():
         a, l0, p, eps = pt.values
         solved = _float_solutions(a, l0, p, eps)
@@ -194,26 +196,41 @@ def _grid() -> tuple[tuple[bool, dict], tuple[bool, dict]]:
             skipped += 1
             continue
         table, w, size, sols, n_near = solved
-        count += 1
-        near += n_near
+        within = size is not None and statement_hypotheses(tuple(w), table, size)["satisfies_hypotheses"]
+        negative = within and any(w[i] < 0 for s in sols for i in s)
+        not_top = within and any(not is_top_set(w, s) for s in sols)
+        linear = _linear_size(*_signed(a, l0), p, eps) if within else None
+        out.append((pt, frozen(_float_table(a, l0)), w, size, sols, n_near, within, negative, not_top, linear))
+    return tuple(out), skipped
+
+
+def _grid() -> tuple[tuple[bool, dict], tuple[bool, dict]]:
+    """((i) for every solution; FRED's choice) on every grid point inside the hypotheses, float drops; and, for
+    context, the selected size against the linear score's (exact rationals, the same signed weights)."""
+    within = 0
+    neg_solution, not_top_solution, fred_bad = [], 0, []
+    sizes = {"both_solved": 0, "differ": 0, "both_solved_as_listed": 0, "differ_as_listed": 0, "first_differing": None}
+    points, skipped = _grid_exact()
+    count, near = len(points), sum(point[5] for point in points)
+    for pt, f_table, w, size, sols, _, inside, negative, not_top, linear in points:
+        a, l0, p, eps = pt.values
         tokens = [f"w{i + 1}" for i in range(len(a))]
-        fred = explainer(table_classifier(tokens, _float_table(a, l0), n_classes=2), exact=True).explain(
+        fred = explainer(table_classifier(tokens, f_table, n_classes=2), exact=True).explain(
             " ".join(tokens), p=float(p), eps=float(eps), max_len=len(a))
         if size is None:
             if fred.found:
                 fred_bad.append({**pt.describe(), "fails": "found although infeasible"})
             continue
-        if not statement_hypotheses(tuple(w), table, size)["satisfies_hypotheses"]:
+        if not inside:
             continue
         within += 1
-        if any(w[i] < 0 for s in sols for i in s):
+        if negative:
             neg_solution.append(pt.describe())
-        not_top_solution += any(not is_top_set(w, s) for s in sols)
+        not_top_solution += not_top
         ok = fred.found and tuple(fred.best_ids) in sols and is_top_set(w, fred.best_ids) and not any(
             w[i] < 0 for i in fred.best_ids)
         if not ok:
             fred_bad.append({**pt.describe(), "fred_best_ids": list(fred.best_ids)})
-        linear = _linear_size(*_signed(a, l0), p, eps)
         if linear is not None:  # "as listed": the grid's weights already favour class 1 (no sign change)
             listed, differ = l0 + sum(a) > 0, linear != size
             for key, hit in (("both_solved", True), ("differ", differ), ("both_solved_as_listed", listed),

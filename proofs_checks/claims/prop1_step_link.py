@@ -23,16 +23,16 @@ import numpy as np
 import sympy as sp
 from hypothesis import strategies as st
 
-from analytic import (algorithm1_literal, algorithm1_rule, all_drops_rational, exact_explain, linear_table_rational,
-                      pattern_rows, table_classifier)
+from analytic import (algorithm1_literal, algorithm1_rule, all_drops_rational, exact_explain, is_top_set,
+                      linear_table_rational, pattern_rows, table_classifier, top_positions)
 
 from ..counterexamples import minimal_counterexample
 from ..exact_cache import exact_cache
 from ..linear_conclusions import GRID_EPSS, GRID_INTERCEPTS, GRID_PS, GRID_WEIGHTS, grid_points
 from ..prop1_words import PROPOSITION
 from ..results import ClaimResult, Quote, Reading, argued, checked, hypotheses
-from ..step_links import (LINEAR, LINKS, PERCEPTRON, STRICT, is_top, link_table, order_violations,
-                          ordering_hypotheses, perceptron_table, step_gt, top_positions)
+from ..step_links import (LINEAR, LINKS, PERCEPTRON, STRICT, link_table, order_violations, ordering_hypotheses,
+                          perceptron_table, step_gt)
 from ..subject import explainer
 
 CLAIM = "prop1-step-link"
@@ -141,7 +141,7 @@ def _breaks(pt, rule: str) -> bool:
     if step_gt(sum(a) + l0) != 1:
         return False
     choice = _returned(exact_explain(link_table(a, l0, step_gt), p, eps, len(a)))[rule]
-    return choice is not None and not is_top(a, choice)
+    return choice is not None and not is_top_set(a, choice, tol=0)
 
 
 @exact_cache
@@ -240,9 +240,10 @@ def _swap_identity() -> tuple[bool, dict]:
     return not bad, {"max_tokens": MAX_SYMBOLIC_TOKENS, "identities": count, "failing": bad}
 
 
-def _grid_models() -> list:
+@exact_cache  # no explainer: the same for every subject
+def _grid_models() -> tuple:
     """Every (weights, intercept, p) of the rational grid of proofs_checks.linear_conclusions (b <= 3), once each."""
-    return list(dict.fromkeys((pt.a, GRID_INTERCEPTS[pt.intercept], GRID_PS[pt.p]) for pt in grid_points()))
+    return tuple(dict.fromkeys((pt.a, GRID_INTERCEPTS[pt.intercept], GRID_PS[pt.p]) for pt in grid_points()))
 
 
 @exact_cache
@@ -302,7 +303,7 @@ def _grid() -> dict:
             else:
                 top = top_positions(a, size)
                 for rule in RULES:
-                    if not is_top(a, returned[rule]):
+                    if not is_top_set(a, returned[rule], tol=0):
                         not_top[rule].append({**at, "returned": list(returned[rule]), "top": list(top)})
                 reasons += [f"{r} choice is not a solution tied with the top set" for r in ("fred", "printed")
                             if returned[r] not in solutions or drops[returned[r]] != drops[top]]

@@ -41,10 +41,16 @@ from analytic import (
 from fred_constants import BASELINES, EPS_EXACT, MAX_LEN, P_EXACT
 
 from ..counterexamples import minimal_counterexample
+from ..exact_cache import exact_cache
 from ..results import ClaimResult, Quote, Reading, argued, checked, hypotheses
 from ..shortcut_proofs import (MASK, document, increasing_multiplicities, paper_proof, project_proof,
                                prop2_j_conditions, rational_referee)
 from ..subject import explainer
+from ..tabled_scores import TabledClassifier
+
+#: Eq. (2) solved in Fractions on the shortcut model (:func:`~proofs_checks.shortcut_proofs.rational_referee`), once
+#: per case for every explainer the claim is run against (a deep copy per call).
+_referee = exact_cache(copy=True)(rational_referee)
 
 CLAIM = "prop2-shortcut"
 EQ2, EVERY, FLIP = "eq2", "every-solution", "smallest-flip"
@@ -148,14 +154,24 @@ def statement_hypotheses(m, p, eps, n_other: int = 0) -> dict:
         p_in_0_1=bool(0 < p < 1), eps_in_0_1=bool(0 < eps <= 1))
 
 
-def fred_choice(m, n_other, p, eps, max_len, *, baseline: str = "mean"):
-    """What Fred(sampler='exact') returns on the shortcut classifier (predict_proba, class 1)."""
+@exact_cache
+def shortcut_case(m: tuple[int, ...], n_other: int) -> tuple[tuple[str, ...], tuple[str, ...], ShortcutModel,
+                                                                    TabledClassifier]:
+    """The tokens and J of :func:`~proofs_checks.shortcut_proofs.document`, the shortcut model on J, and its
+    predict_proba with its rows on the document's 2^b masked texts asked once (f is 0 or 1 text by text, so the
+    same floats however asked), built once per document for every case and explainer; all immutable."""
     tokens, words = document(m, n_other)
     model = ShortcutModel(words)
-    exp = explainer(model.predict_proba, exact=True, baseline=baseline).explain(
+    return tuple(tokens), words, model, TabledClassifier.on_document(tokens, model.predict_proba, MASK)
+
+
+def fred_choice(m, n_other, p, eps, max_len, *, baseline: str = "mean"):
+    """What Fred(sampler='exact') returns on the shortcut classifier (predict_proba, class 1)."""
+    tokens, words, model, classifier = shortcut_case(tuple(m), n_other)
+    exp = explainer(classifier, exact=True, baseline=baseline).explain(
         " ".join(tokens), label=1, p=p, eps=eps, max_len=max_len)
     counts = [sum(tokens[i] == w for i in exp.best_ids) for w in words]
-    return exp, counts, tokens, model
+    return exp, counts, list(tokens), model
 
 
 def _search_multiplicities() -> list[tuple[int, ...]]:
@@ -249,6 +265,7 @@ def _counterexample(table: dict) -> tuple[dict | None, dict]:
                      smaller_cases_checked=info["smaller_cases_checked"]), info
 
 
+@exact_cache(copy=True)
 def _scope_at_defaults() -> dict:
     """At the paper's defaults (p = 1/2, eps = 0.15, l_max = 10), for which m_1 FRED's c*_1 = min(l*, l_max) (l* the
     closed form of the corrected statement, in Fractions) differs from Prop. 2's min(m_1, l_max), and where they
@@ -264,12 +281,13 @@ def _scope_at_defaults() -> dict:
 def _non_unique_examples() -> list[dict]:
     """m = (2, 3), p = 1/2 at eps = 1/10 (l* = 1 < m_1) and eps = 2/5 (l* = m_1 = 2): the solutions of Eq. (2)."""
     cases = (((2, 3), Fraction(1, 2), Fraction(1, 10)), ((2, 3), Fraction(1, 2), Fraction(2, 5)))
-    return [_describe(case, rational_referee(*case, MAX_LEN),
+    return [_describe(case, _referee(*case, MAX_LEN),
                       fred_counts=fred_choice(case[0], 0, float(case[1]), float(case[2]), MAX_LEN)[1])
             for case in cases]
 
 
 # --------------------------------------------------------------------------- the smallest-flip reading
+@exact_cache(copy=True)
 def _smallest_flips() -> tuple[bool, dict]:
     """Reading ``smallest-flip`` by enumeration: the model evaluated on every masked text of every document of the
     search family (0 or 1 word outside J); the smallest position sets whose removal gives f = 0 must be exactly one,
@@ -289,14 +307,22 @@ def _smallest_flips() -> tuple[bool, dict]:
 
 
 # --------------------------------------------------------------------------- the corrected statement
+@exact_cache(copy=True)
+def _closed_form_counts(m: tuple[int, ...], p: float, eps: float, max_len: int, baseline: str) -> tuple:
+    """l* (closed form in Fractions, None when no size meets the threshold) and the counts FRED must return:
+    min(l*, l_max) occurrences of the least frequent word (l_max when l* is None)."""
+    size = shortcut_minimal_size(m, Fraction(str(p)), Fraction(str(eps)), max_len, baseline=baseline)
+    want = [0] * len(m)
+    want[int(np.argmin(m))] = min(size if size is not None else max_len, min(m))
+    return size, want
+
+
 def _corrected_on_fred(baseline: str) -> tuple[bool, dict]:
     """Fred(sampler='exact', baseline=...) against l* (closed form in Fractions) on every case of the family."""
     n_cases, wrong = 0, []
     for m, n_other, p, eps, max_len in itertools.product(MULTIPLICITIES, N_OTHER, PS, EPSS, MAX_LENS):
         exp, counts, _, _ = fred_choice(m, n_other, p, eps, max_len, baseline=baseline)
-        size = shortcut_minimal_size(m, Fraction(str(p)), Fraction(str(eps)), max_len, baseline=baseline)
-        want = [0] * len(m)
-        want[int(np.argmin(m))] = min(size if size is not None else max_len, min(m))
+        size, want = _closed_form_counts(m, p, eps, max_len, baseline)
         n_cases += 1
         if not (counts == want and exp.found == (size is not None)):
             wrong.append({"m": m, "n_other": n_other, "p": p, "eps": eps, "max_len": max_len, "counts": counts,
@@ -305,12 +331,13 @@ def _corrected_on_fred(baseline: str) -> tuple[bool, dict]:
                        "n_other": N_OTHER, "p": PS, "eps": EPSS, "max_len": MAX_LENS, "mismatches": wrong[:5]}
 
 
+@exact_cache(copy=True)
 def _corrected_rational() -> tuple[bool, dict]:
     """The rational referee on the search space with 0-1 words outside J, both baselines: l* and the best counts."""
     n_cases, wrong, several = 0, [], 0
     for m, n_other, baseline in itertools.product(_search_multiplicities(), (0, 1), BASELINES):
         for p, eps in itertools.product(SEARCH_PS, SEARCH_EPSS):
-            result = rational_referee(m, p, eps, MAX_LEN, baseline=baseline, n_other=n_other)
+            result = _referee(m, p, eps, MAX_LEN, baseline=baseline, n_other=n_other)
             size = shortcut_minimal_size(m, p, eps, MAX_LEN, baseline=baseline)
             want = [(size,) + (0,) * (len(m) - 1)]
             n_cases += 1
@@ -324,6 +351,20 @@ def _corrected_rational() -> tuple[bool, dict]:
                        "cases_with_several_solutions": several, "mismatches": wrong[:5]}
 
 
+@exact_cache(copy=True)
+def _non_unique_search() -> tuple[tuple | None, dict]:
+    """Step s2's search (the float referee, confirmed by the rational one): no explainer in it, so run once."""
+    return _search(_float_non_unique, _non_unique_breaks,
+                   {case: _referee(*case, MAX_LEN) for case in _search_space()})
+
+
+@exact_cache(copy=True)
+def _proof_steps() -> tuple:
+    """The paper's proof (judged on the rational referee's table) and this project's proof: no explainer in them."""
+    table = {case: _referee(*case, MAX_LEN) for case in _search_space()}
+    return (*paper_proof(CLAIM, table, MAX_LEN, ORDER), *project_proof(CLAIM, EQ2))
+
+
 def _record(case: dict | None) -> dict:
     """The hypotheses record of a counterexample step: the case's own, or, when the search found none, that of the
     search space's first case (every case of the space lies inside the hypotheses)."""
@@ -333,9 +374,9 @@ def _record(case: dict | None) -> dict:
 
 def check() -> ClaimResult:
     """Prop. 2 on each reading, the paper's proof, this project's proof, and the corrected statement."""
-    table = {case: rational_referee(*case, MAX_LEN) for case in _search_space()}
+    table = {case: _referee(*case, MAX_LEN) for case in _search_space()}
     counterexample, ce_info = _counterexample(table)
-    found, nu_info = _search(_float_non_unique, _non_unique_breaks, table)
+    found, nu_info = _non_unique_search()
     non_unique = None if found is None else _describe(
         found, table[found], fred_counts=fred_choice(found[0], 0, float(found[1]), float(found[2]), MAX_LEN)[1])
     scope = _scope_at_defaults()
@@ -404,8 +445,7 @@ def check() -> ClaimResult:
                "if it is exactly those occurrences and m_j = m_1, i.e. j = 1 by m_1 < m_2 < ... < m_k. So the "
                "smallest removal that changes the classification is the m_1 occurrences of w_1, and it is unique.",
                reading=FLIP),
-        *paper_proof(CLAIM, table, MAX_LEN, ORDER),
-        *project_proof(CLAIM, EQ2),
+        *_proof_steps(),
         checked(f"{CLAIM}.c1-fred-mean", CLAIM, "correction", "exhaustive",
                 f"Fred(sampler='exact', baseline='mean') with the shortcut classifier's predict_proba over "
                 f"{mean_values['cases']} cases (m in {MULTIPLICITIES}, 0-2 words outside J, p in {PS}, eps in "

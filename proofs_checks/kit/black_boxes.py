@@ -8,6 +8,7 @@ the explainer uses, and refuses a text that does not keep the document's b posit
 
 from __future__ import annotations
 
+import operator
 from dataclasses import dataclass
 from typing import Callable, Sequence
 
@@ -198,7 +199,7 @@ def lenient_classifier(tokens: Sequence[str]) -> Callable:
     tokens = tuple(tokens)
 
     def classify(texts: Sequence[str]) -> np.ndarray:
-        f = np.array([sum(g == t for g, t in zip(text.split(), tokens)) / len(tokens) for text in texts])
+        f = np.array([sum(map(operator.eq, text.split(), tokens)) / len(tokens) for text in texts])
         return np.column_stack([1.0 - f, f])
 
     return classify
@@ -237,18 +238,18 @@ def read_patterns(texts: Sequence[str], tokens: Sequence[str]) -> tuple[np.ndarr
     tokens get an all-False row and are listed.
     """
     tokens = tuple(tokens)
-    cache: dict[str, tuple[tuple[bool, ...], tuple[str, ...]] | None] = {}
-    rows, replacements, broken = [], set(), []
-    for text in texts:
-        if text not in cache:
-            got = text.split()
-            cache[text] = None if len(got) != len(tokens) else (
-                tuple(g != t for g, t in zip(got, tokens)), tuple(g for g, t in zip(got, tokens) if g != t))
-        read = cache[text]
-        if read is None:
-            broken.append(text)
-            rows.append((False,) * len(tokens))
-        else:
-            rows.append(read[0])
-            replacements.update(read[1])
-    return np.array(rows, dtype=bool).reshape(len(rows), len(tokens)), replacements, broken
+    b = len(tokens)
+    first: dict[str, int] = {}  # rows repeat: each distinct text is split and compared once
+    which = np.fromiter((first.setdefault(text, len(first)) for text in texts), dtype=np.intp, count=len(texts))
+    split = [text.split() for text in first]
+    kept = np.fromiter((len(got) == b for got in split), dtype=bool, count=len(split))
+    patterns = np.zeros((len(split), b), dtype=bool)
+    replacements: set[str] = set()
+    if kept.any():
+        # Object arrays hold the Python strings themselves: the comparison is str's, and the replacements stay str.
+        words = np.array([got for got, keeps in zip(split, kept) if keeps], dtype=object).reshape(-1, b)
+        perturbed = words != np.array(tokens, dtype=object)
+        patterns[kept] = perturbed
+        replacements.update(words[perturbed].tolist())
+    broken = [text for text, row in zip(texts, which) if not kept[row]]
+    return patterns[which], replacements, broken

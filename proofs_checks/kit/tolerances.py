@@ -25,6 +25,8 @@ from scipy import stats
 from analytic import all_drops, expected_prediction, hoeffding_drop_bound
 from analytic.referee import popcounts, positions_of
 
+from ..exact_cache import exact_cache
+
 #: Relative tolerance of an exact explainer's drops (rounding of sums over 2**b patterns).
 EXACT_RTOL = 1e-9
 
@@ -56,7 +58,15 @@ def exact_tolerance(table, max_size: int) -> Tolerance:
 
 def hoeffding_tolerance(table, n: int, p: float, max_size: int, delta: float) -> Tolerance:
     """Tolerances holding together with probability >= 1 - delta for the candidates of sizes 1..max_size."""
-    table = np.asarray(table, dtype=float)
+    # The same fixed tables come back with the same n, p and delta for every explainer (the Lemma 1 checks, the
+    # beam counterexample, the drawn examples of Monte Carlo mode): the binomial quantiles are computed once.
+    return _hoeffding_tolerance(np.asarray(table, dtype=float).tobytes(), n, p, max_size, delta)
+
+
+@exact_cache
+def _hoeffding_tolerance(table: bytes, n: int, p: float, max_size: int, delta: float) -> Tolerance:
+    """:func:`hoeffding_tolerance` of the float64 table with these bytes (bit for bit: -0.0 is not 0.0 here)."""
+    table = np.frombuffer(table, dtype=float)
     b = int(table.size).bit_length() - 1
     value_range = float(table.max() - table.min())
     floor = EXACT_RTOL * max(1.0, float(np.max(np.abs(table))))

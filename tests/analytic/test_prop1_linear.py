@@ -22,6 +22,7 @@ from analytic import (
     exact_drop,
     exact_explain,
     expected_prediction,
+    is_top_set,
     kept_count_sym,
     linear_best_drops,
     linear_drop,
@@ -33,6 +34,7 @@ from analytic import (
     linear_optimal_counts,
     linear_optimal_positions,
     linear_table,
+    top_positions,
 )
 from analytic import all_drops_rational, linear_table_rational, logistic_table_sym
 from proofs_checks.strategies import coefficients, documents, epsilons, probabilities
@@ -212,3 +214,20 @@ def test_logistic_table_sym_is_sigma_of_the_linear_table():
     exact = [float(v) for v in logistic_table_sym(a, l0)]
     z = linear_table([1.0, -0.5, 2.0], -0.25)
     assert_allclose(exact, 1 / (1 + np.exp(-z)), rtol=1e-14)
+
+
+def test_top_positions_and_exact_is_top_set_by_brute_force():
+    """Catches top_positions breaking ties towards larger positions or returning unsorted positions, and
+    is_top_set(tol=0) accepting a set whose weights are not the largest multiset (or rejecting a tied one), against
+    every subset of small integer weight vectors with many ties (Fractions, exact)."""
+    rng = np.random.default_rng(3)
+    for _ in range(60):
+        b = int(rng.integers(1, 6))
+        a = [Fraction(int(x), 3) for x in rng.integers(-2, 3, size=b)]
+        for size in range(b + 1):
+            subsets = list(itertools.combinations(range(b), size))
+            best = max(sum(a[i] for i in s) for s in subsets)
+            tops = [s for s in subsets if sum(a[i] for i in s) == best]  # a top multiset has the largest sum
+            assert top_positions(a, size) == min(tops), (a, size)
+            for s in subsets:
+                assert is_top_set(a, s, tol=0) == (s in tops), (a, s)

@@ -63,12 +63,29 @@ def brute_search(drops, b, threshold, width=None, extend=None):
     return best, False
 
 
-def tie_free_outcomes(table, eps=EPS):
+def scaled_drops_by_definition(tables) -> list[dict]:
+    """2^b times every drop of each row of the integer ``tables`` (p = 1/2, baseline E[f]), as Python integers: a
+    pattern has weight 2^-b, so 2^b (E[f] - E[f | S perturbed]) = sum t - 2^|S| (sum of t over the patterns
+    perturbing all of S), the patterns found by a containment matrix. Scaling by 2^b > 0 keeps every comparison
+    and every tie of the drops, and against 2^b eps E[f] = eps sum t of the threshold."""
+    tables = np.asarray(tables, np.int64)
+    b = tables.shape[1].bit_length() - 1
+    sets = [s for size in range(1, b + 1) for s in itertools.combinations(range(b), size)]
+    contains = np.array([[all(code >> i & 1 for i in s) for code in range(2**b)] for s in sets], np.int64)
+    scaled = tables.sum(1)[:, None] - (tables @ contains.T) * np.array([2 ** len(s) for s in sets], np.int64)
+    return [dict(zip(sets, row)) for row in scaled.tolist()]
+
+
+def tie_free_outcomes(table, eps=EPS, scaled=None):
     """(Algorithm 1's answer, the width-4 beam's answer, tie-free?) on baseline E[f], brute force: tie-free when no
-    beam cut has its 4th and 5th drops equal and neither search's returned maximum is shared."""
+    beam cut has its 4th and 5th drops equal and neither search's returned maximum is shared. ``scaled`` may pass
+    the table's :func:`scaled_drops_by_definition` (integers), else the drops are Fractions by definition."""
     b = len(table).bit_length() - 1
-    drops, mean = drops_by_definition(table)
-    threshold = eps * mean
+    if scaled is None:
+        drops, mean = drops_by_definition(table)
+        threshold = eps * mean
+    else:
+        drops, threshold = scaled, eps * sum(table)
     answers, tie = [], False
     for width in (None, 4):
         cands = [(j,) for j in range(b)]
@@ -89,10 +106,10 @@ def tie_free_outcomes(table, eps=EPS):
     return answers[0], answers[1], not tie
 
 
-def separates(table, test="explanation"):
+def separates(table, test="explanation", scaled=None):
     """Inside the hypotheses (E[f] > 0, Algorithm 1 finds a solution), tie-free, and the beam returns another
-    candidate ("explanation") or another size or none ("solution")."""
-    (a, fa), (c, fc), free = tie_free_outcomes(table)
+    candidate ("explanation") or another size or none ("solution"); ``scaled`` as in :func:`tie_free_outcomes`."""
+    (a, fa), (c, fc), free = tie_free_outcomes(table, scaled=scaled)
     if not (sum(table) > 0 and fa and free):
         return False
     return (c != a or not fc) if test == "explanation" else (not fc or len(c) != len(a))
@@ -101,10 +118,8 @@ def separates(table, test="explanation"):
 # -- the report ---------------------------------------------------------------------------------------------------
 
 @pytest.fixture(scope="module")
-def beam_result():
-    from proofs_checks.claims import algorithm1_beam
-
-    return algorithm1_beam.check()
+def beam_result(reference_runs):
+    return reference_runs.result("algorithm1-beam")  # the session's one run of the claim (tests/conftest.py)
 
 
 def _steps(result):
@@ -258,14 +273,18 @@ def test_classified_positive_box_by_brute_force(beam_result):
     example that rests on ties or is not the smallest of its box."""
     from proofs_checks.claims.algorithm1_beam import POSITIVE_BOX
 
-    hits = []
     free = [i for i, v in enumerate(POSITIVE_BOX) if v]
+    boxes = []
     for values in itertools.product(*(range(POSITIVE_BOX[i] + 1) for i in free)):
         g = [0] * 32
         for i, v in zip(free, values):
             g[i] = v
-        if separates([4 - v for v in g], "explanation"):
-            hits.append(g)
+        boxes.append(g)
+    tables = [[4 - v for v in g] for g in boxes]
+    scaled = scaled_drops_by_definition(tables)
+    for k in (0, len(tables) - 1):  # the integer drops are 32 times the Fraction ones of the definition
+        assert {s: Fraction(d, 32) for s, d in scaled[k].items()} == drops_by_definition(tables[k])[0]
+    hits = [g for g, t, d in zip(boxes, tables, scaled) if separates(t, "explanation", scaled=d)]
     smallest = min(sum(g) for g in hits)
     first = min(g for g in hits if sum(g) == smallest)
     assert (len(hits), smallest) == (15, 13)
@@ -516,6 +535,34 @@ def test_near_tied_table_is_linear():
     table = near_tied_table(np.random.default_rng(5))
     weights = table[0] - table[1 << np.arange(8)]
     assert (weights >= 1).all() and np.array_equal(table, linear_table(weights.astype(float), 1600.0))
+
+
+def test_exact_on_sample_answers_each_sample_by_its_own_bits():
+    """exact_on_sample looks a boolean sample up by its packed bits (one cache for every subject): a sample, the
+    same sample with one bit flipped, its integer copy (not packed), and two one-token samples whose packed bytes
+    are equal (3 and 4 rows, the 4th all False) must each get the searches of the tests' own Eq. (3) (_mc_drops,
+    brute_search), drops and threshold included, whatever was asked before. Catches a key that loses a bit or the
+    shape, or a cached answer served to another sample."""
+    from proofs_checks.beam_monte_carlo import exact_on_sample
+
+    first = np.random.default_rng(11).random((40, 5)) < 0.5
+    second = first.copy()
+    second[7, 2] = not second[7, 2]
+    short, long = np.array([[True], [False], [False]]), np.array([[True], [False], [False], [False]])
+    assert np.packbits(short).tobytes() == np.packbits(long).tobytes()
+    cases = [(MINIMAL, first), (MINIMAL, second), (MINIMAL, first.astype(np.int64)), (MINIMAL, first),
+             ((1, 0), short), ((1, 0), long)]
+    answers = []
+    for table, sample in cases:
+        drops, mean = _mc_drops(table, sample)
+        b = sample.shape[1]
+        got = exact_on_sample(np.array(table), sample, EPS)
+        for name, width in (("algorithm1", None), ("beam", 4)):
+            best, found = brute_search(drops, b, EPS * mean, width=width)
+            r = got[name]
+            assert (r.best_ids, r.found, r.drop, r.threshold) == (best, found, drops[best], EPS * mean)
+        answers.append(got["algorithm1"].threshold)
+    assert answers[0] != answers[1] and answers[4] != answers[5]
 
 
 # -- correction 3: the released variant -------------------------------------------------------------------------

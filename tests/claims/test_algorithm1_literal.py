@@ -236,6 +236,22 @@ def test_a_tie_between_occurrences_of_one_word_changes_positions_not_words():
     assert exp.best == ("a",) and exp.importances.tolist() == [0.25, 0.0, 0.25]
 
 
+def test_compare_rows_are_each_callers_own_and_answer_their_own_eps():
+    """compare's exact side is computed once for every subject (cached): a caller that changes its row (drops,
+    solutions) must not change the next call's, and each eps gets its own threshold and Eq. (2) solutions, here
+    from the definition (drops_by_enumeration; both eps are solved at size 1). Catches a cached dict or list handed
+    out twice and a cache key that drops eps."""
+    tokens, table = ("a", "b"), [F(1), F(1, 2), F(0), F(0)]
+    mean, drops = drops_by_enumeration(lambda z: table[z[0] + 2 * z[1]], 2, F(1, 2))
+    for eps in (F(3, 20), F(1), F(3, 20)):
+        row = claim.compare(tokens, table, eps)
+        solutions = [[i] for i in range(2) if drops[(i,)] >= eps * mean]
+        assert solutions and row["threshold"] == str(eps * mean) and row["eq2_solutions"] == solutions
+        assert row["drops"] == {"a": str(drops[(0,)]), "b": str(drops[(1,)]), "a b": str(drops[(0, 1)])}
+        row["drops"].clear()
+        row["eq2_solutions"].append([0, 1])
+
+
 def test_grid_denominators_over_all_runs_and_over_nonpositive_means(result):
     """Step st3 counts the runs with E[f] <= 0 (its scope) and, separately, all solvable runs of the grid. The
     kinds partition consistently (E[f] <= 0 = f(xi) <= 0 part + f(xi) > 0 part; f(xi) > 0 and f(xi) <= 0 together =

@@ -22,7 +22,7 @@ from analytic import linear_table, table_classifier, table_from_classifier
 from analytic.selection import agreement_bound, agreement_probability
 from fred import Fred
 from proofs_checks.seeds import statistical_seed
-from proofs_checks.selection_cases import bound_test
+from proofs_checks.selection_cases import SelectionCase, bound_test
 from tests._helpers import clopper_pearson, drops_by_enumeration
 
 #: False-alarm probability of each statistical test (union bound over the intervals it checks).
@@ -326,8 +326,9 @@ def test_threshold_escape_counterexample_by_hand(result):
 
 
 def _agreement(table, tokens, n: int, runs: int, seed: int) -> tuple[int, tuple]:
-    """How many of ``runs`` Fred(mask, n) runs return Fred(exact)'s (positions, found)."""
-    black_box = table_classifier(tokens, table, n_classes=2)
+    """How many of ``runs`` Fred(mask, n) runs return Fred(exact)'s (positions, found). The black box is the
+    claim's: table_classifier's answers looked up per text (test_case_black_box_answers_as_table_classifier)."""
+    black_box = SelectionCase("test", tuple(tokens), np.asarray(table, dtype=float)).black_box()
     text = " ".join(tokens)
     exact = Fred(black_box, sampler="exact").explain(text, label=1, p=0.5, eps=0.15, max_len=10)
     fred = Fred(black_box, random_state=np.random.default_rng(seed))
@@ -389,3 +390,26 @@ def test_fitted_tie_is_exact(result):
     assert drops[(1,)] == drops[(1, 2)] == max(drops.values()) < Fraction(0.15) * mean
     tree = _values(result, "s2-fitted-models")["zero_margin_census"]["tree_tie"]
     assert tree["document"] == "place awful staff" and tree["tied_candidates"] == [[1], [1, 2]]
+
+
+def test_case_black_box_answers_as_table_classifier():
+    """Catches the claim's dict-lookup classifier (SelectionCase.black_box) answering a text with the wrong row:
+    a code order reversed, a rendering of a document that already holds the mask token or repeats a word, or a
+    text that is no rendering of the document (which must get analytic.table_classifier's own answer, or error).
+    Compared with table_classifier itself on every mask pattern, one text at a time and in batches."""
+    rng = np.random.default_rng(0)
+    for tokens in (("a", "b", "c"), ("a", "UNK", "a")):
+        table = rng.random(2 ** len(tokens))
+        box, reference = SelectionCase("t", tokens, table).black_box(), table_classifier(tokens, table, n_classes=2)
+        texts = [" ".join("UNK" if z else t for t, z in zip(tokens, pattern))
+                 for pattern in itertools.product((0, 1), repeat=len(tokens))]
+        for batch in [[t] for t in texts] + [texts, texts[::-1] + texts, []]:
+            got, want = box(batch), reference(batch)
+            assert got.shape == want.shape and np.array_equal(got, want), batch
+        outside = [texts[-1], "x y UNK"]  # "x y UNK" renders no pattern of either document: code 4 all the same
+        assert "x y UNK" not in texts and np.array_equal(box(outside), reference(outside))
+        for raises in (box, reference):
+            with pytest.raises(IndexError):
+                raises(["a b c UNK"])  # code 8, beyond the table
+        box(texts)[0, 0] = -1.0  # a caller writing to its answer changes no later answer
+        assert np.array_equal(box(texts), reference(texts))

@@ -153,3 +153,15 @@ def test_l2_table_sym_equals_the_model_on_every_mask_pattern(tokens):
         assert_allclose(exact, clf(texts), rtol=1e-13, atol=1e-15)
     with pytest.raises(ValueError, match="does not round"):
         l2_table_sym(clf, tokens, exact_idf={"a": 1 + sp.log(2), "b": sp.Integer(1)})
+
+
+def test_cached_exact_side_answers_its_own_case_and_copies():
+    """Catches the cached explainer-independent record of a case (claim._exact_side) keyed without the corpus or
+    lambda, or handed out so that a caller's change reaches the next claim run: two cases must give the uncached
+    record of their own arguments (and differ), and a caller changing its record changes no later one."""
+    first, second = (3, 1, 2, (("aa", 1.0), ("bb", 2.0))), (3, 2, 1, (("aa", 1.0), ("bb", 2.0)))
+    answer = claim._exact_side(*first)
+    assert claim._exact_side(*second) == claim._exact_side.__wrapped__(*second) != answer
+    answer["idf"]["aa"] = -1.0
+    answer["exact_solutions"].append(["changed"])
+    assert claim._exact_side(*first) == claim._exact_side.__wrapped__(*first)

@@ -339,3 +339,26 @@ def test_pp1_is_a_notation_mismatch_and_does_not_decide(result):
     unchanged = [s for s in result.steps if s.role != "paper-proof"]
     assert ClaimResult(result.id, result.kind, result.statement, result.conditions, result.counterexample,
                        tuple(unchanged), result.corrected, result.source, result.readings).status == "fails"
+
+
+def test_the_classifier_fred_is_given_is_the_shortcut_model_text_by_text():
+    """The classifier handed to FRED (claim.shortcut_case: predict_proba answered from a table of the document's
+    masked texts) against f computed here from its definition (1 iff every word of J is a token of the text), on
+    every document of the corrected statement's family: the masked texts shuffled, texts outside the table (tokens
+    dropped or lowercased, as another explainer may render them) mixed in, and one text alone. Catches a table row
+    given to the wrong text, a mixed batch assembled out of order, or a caller's write reaching the shared table
+    (the next explainer would see it)."""
+    rng = np.random.default_rng(0)
+    for m, n_other in itertools.product(claim.MULTIPLICITIES, claim.N_OTHER):
+        tokens, words, _, classifier = claim.shortcut_case(m, n_other)
+        masked = {" ".join("UNK" if code >> i & 1 else t for i, t in enumerate(tokens))
+                  for code in range(1 << len(tokens))}
+        outside = [" ".join(tokens[1:]), " ".join(tokens).upper(), " ".join(tokens[::-1]) + " x"]
+        texts = list(rng.permutation(sorted(masked) + outside))
+        for batch in (texts, [t for t in texts if t in masked], texts[:1], outside[:1]):
+            f = np.array([float(all(w in t.split() for w in words)) for t in batch])
+            got = classifier(batch)
+            assert got.dtype == np.float64 and np.array_equal(got, np.column_stack([1 - f, f]))
+            got[:] = -1.0
+        assert np.array_equal(classifier(texts[:1]), claim.shortcut_case(m, n_other)[3](texts[:1]))
+        assert classifier(texts[:1]).min() >= 0

@@ -207,3 +207,37 @@ def test_read_patterns_and_the_spy():
     assert rows.tolist() == [[False, False], [True, False], [False, False]]
     assert replacements == {"UNK"} and broken == ["a"]
     assert spy.classifier_fn(["a x"])[0].tolist() == [0.5, 0.5]
+
+
+@given(st.lists(st.lists(st.sampled_from(["a", "b", "UNK", "x"]), max_size=4).map(" ".join), max_size=12),
+       st.lists(st.sampled_from(["a", "b"]), min_size=1, max_size=3))
+def test_read_patterns_reads_each_text_position_by_position(texts, tokens):
+    """read_patterns reads each distinct text once and maps it back to every row: against a plain reading of each
+    text, catches a row given another distinct text's pattern, replacements collected from a text that lost
+    positions, and replacements that are numpy strings instead of the str the messages print."""
+    rows, replacements, broken = read_patterns(texts, tokens)
+    want_rows, want_replacements, want_broken = [], set(), []
+    for text in texts:
+        got = text.split()
+        if len(got) != len(tokens):
+            want_broken.append(text)
+            want_rows.append([False] * len(tokens))
+            continue
+        want_rows.append([g != t for g, t in zip(got, tokens)])
+        want_replacements |= {g for g, t in zip(got, tokens) if g != t}
+    assert rows.dtype == bool and rows.shape == (len(texts), len(tokens)) and rows.tolist() == want_rows
+    assert replacements == want_replacements and {type(r) for r in replacements} <= {str}
+    assert broken == want_broken
+
+
+def test_hoeffding_tolerance_is_cached_per_table():
+    """The tolerance is memoised (proofs_checks.exact_cache): two tables with the same n, p, sizes and delta but
+    different ranges get each their own mean tolerance R sqrt(log(6/delta) / (2n)) + rounding floor, computed
+    here from the formula, called in either order and twice; catches a cache key that leaves out the table."""
+    n, delta = 1000, 1e-3
+    tables = [np.array([0.0, 0.25, 0.5, 1.0]), np.array([0.0, 0.125, 0.25, 0.5])]
+    for table in tables + tables[::-1] + tables:
+        want = float(table.max() - table.min()) * np.sqrt(np.log(6 / delta) / (2 * n)) + 1e-9
+        tol = hoeffding_tolerance(table, n, 0.5, 2, delta)
+        assert tol.mean == pytest.approx(want, rel=1e-12) and len(tol.by_size) == 2
+        assert hoeffding_tolerance(list(table), n, 0.5, 2, delta) == tol

@@ -1,0 +1,106 @@
+"""The mask sampler's texts: rendering by blocks, and grouping rows into distinct texts from their patterns.
+
+References are built here independently: every text joined token by token with ``str.join``, and distinct
+texts found by a dict scan over those texts in row order (the order in which ``classifier_fn`` must be asked).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from fred import Fred
+from fred.sampling import MaskSampler, first_occurrences, masked_text_groups, render_masked
+
+MASK = "UNK"
+
+
+def joined(tokens, perturbed) -> list[str]:
+    """The masked texts, token by token."""
+    return [" ".join(MASK if z else t for t, z in zip(tokens, row)) for row in perturbed]
+
+
+def scan(values) -> tuple[list[int], list[int]]:
+    """First row of each distinct value in row order, and each row's index among them, by a dict scan."""
+    index: dict = {}
+    inverse = [index.setdefault(v, len(index)) for v in values]
+    first = [inverse.index(i) for i in range(len(index))]
+    return first, inverse
+
+
+def document(rng: np.random.Generator, b: int) -> list[str]:
+    """b tokens drawn from a few words, the mask token and a non-ASCII word among them, so texts repeat."""
+    return list(rng.choice(["good", "bad", MASK, "café", "x1"], size=b))
+
+
+@pytest.mark.parametrize("b, n", [(1, 3), (2, 5), (5, 40), (3, 300), (9, 300), (10, 600), (16, 260), (17, 300),
+                                  (40, 270)])
+def test_render_masked_equals_the_token_by_token_join(b, n):
+    """Catches block rendering that loses or doubles the space between two halves, splits a small document at
+    the wrong position, or mislabels padding bits; the shapes cover blocks of one token, one block, two equal
+    or unequal halves (concatenated) and three or more blocks (joined)."""
+    rng = np.random.default_rng(b * 1000 + n)
+    tokens = document(rng, b)
+    perturbed = rng.random((n, b)) < 0.5
+    assert render_masked(tokens, perturbed, MASK) == joined(tokens, perturbed)
+
+
+@pytest.mark.parametrize("n, n_codes", [(1, 1), (50, 8), (300, 1024), (300, 2**20), (40, 2**62)])
+def test_first_occurrences_matches_a_dict_scan(n, n_codes):
+    """Catches groups listed in value order instead of row order, a later row taken as a group's first, or
+    rows sent to the wrong group, on the table branch (few codes) and the sort branch (many)."""
+    rng = np.random.default_rng(n)
+    values = rng.integers(0, n_codes, size=max(1, n // 3), dtype=np.int64)  # spread over [0, n_codes), repeated
+    codes = rng.choice(values, size=n)
+    first, inverse = first_occurrences(codes, n_codes)
+    assert (first.tolist(), inverse.tolist()) == scan(codes.tolist())
+
+
+@pytest.mark.parametrize("b, n", [(4, 30), (7, 500), (12, 3000), (62, 50)])
+def test_masked_text_groups_are_the_distinct_rendered_texts(b, n):
+    """Catches grouping by the whole pattern, which keeps apart rows that render equal because the document
+    holds the mask token, or a code that merges rows whose texts differ."""
+    rng = np.random.default_rng(b)
+    tokens = document(rng, b)
+    perturbed = rng.random((n, b)) < 0.5
+    first, inverse = masked_text_groups(tokens, perturbed, MASK)
+    assert (first.tolist(), inverse.tolist()) == scan(joined(tokens, perturbed))
+
+
+def test_masked_text_groups_declines_more_than_62_shown_positions():
+    """Catches an int64 code overflowing (merging different texts) when 63 positions are not the mask token."""
+    perturbed = np.zeros((2, 64), dtype=bool)
+    assert masked_text_groups(["w"] * 63 + [MASK], perturbed, MASK) is None
+    assert masked_text_groups(["w"] * 62 + [MASK] * 2, perturbed, MASK) is not None
+
+
+def test_a_sampler_with_a_spaced_mask_asks_each_text_once():
+    """Catches grouping from patterns when a MaskSampler built directly has a mask with a space: masking {0, 1}
+    or {2, 3} of "a b a b" with "a b" renders the same text, which the classifier must be asked once."""
+    perturbed = np.array([[1, 1, 0, 0], [0, 0, 1, 1]], dtype=bool)
+    assert masked_text_groups(["a", "b", "a", "b"], perturbed, "a b") is None
+    calls: list[list[str]] = []
+
+    def classify(texts):
+        calls.append(list(texts))
+        return np.array([[1.0, float(len(t))] for t in texts])
+
+    Fred(classify, sampler=MaskSampler(mask_token="a b"), random_state=0).explain("a b a b", n_samples=400)
+    assert len(calls[1]) == len(set(calls[1])), "a text asked twice"
+
+
+@pytest.mark.parametrize("sampler, words", [("mask", 10), ("exact", 6)])
+def test_classifier_is_asked_the_distinct_texts_in_order_of_first_row(sampler, words):
+    """Catches distinct texts handed to classifier_fn in another order than their first rows (sorted codes,
+    say): the scores would be the same but the calls, and a classifier's side effects, would not."""
+    calls: list[list[str]] = []
+
+    def classify(texts):
+        calls.append(list(texts))
+        return np.array([[len(t) % 3, 1.0] for t in texts], dtype=float)
+
+    text = " ".join(document(np.random.default_rng(words), words))
+    exp = Fred(classify, sampler=sampler, random_state=5).explain(text, max_len=2)
+    rendered = joined(text.split(), exp.sample_perturbed)
+    assert calls == [[text], list(dict.fromkeys(rendered))]
+    assert list(exp.sample_texts) == rendered
