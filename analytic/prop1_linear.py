@@ -153,10 +153,11 @@ def is_top_set(a, positions, tol: float = VALUE_TOL) -> bool:
     (False, True)
     """
     if tol:
-        a = [float(x) for x in a]
-    chosen = sorted((a[i] for i in positions), reverse=True)
-    top = sorted(a, reverse=True)[: len(chosen)]
-    return all(abs(c - t) <= tol for c, t in zip(chosen, top))
+        a = np.asarray(a, float)
+        chosen = np.sort(a[list(positions)])[::-1]
+        top = np.sort(a)[::-1][: len(chosen)]
+        return bool(np.all(np.abs(chosen - top) <= tol))
+    return sorted((a[i] for i in positions), reverse=True) == sorted(a, reverse=True)[: len(positions)]
 
 
 def linear_best_drops(a, m, p: float, max_len: int) -> np.ndarray:

@@ -136,9 +136,11 @@ class Fred:
         if callable(with_stats):
             texts, stats = with_stats(tokens, perturbed, rng)
             return self._score_texts(texts), tuple(texts), status, stats
-        groups = (masked_text_groups(tokens, perturbed, self.sampler.mask_token)
-                  if isinstance(self.sampler, MaskSampler) and type(self.sampler).render is MaskSampler.render
-                  else None)
+        # Only the mask sampler's own rendering of a boolean design is grouped from patterns: a render replaced on
+        # the class or the instance, or 0/1 floats, take the text path as before.
+        plain = (isinstance(self.sampler, MaskSampler) and perturbed.dtype == bool
+                 and getattr(self.sampler.render, "__func__", None) is MaskSampler.render)
+        groups = masked_text_groups(tokens, perturbed, self.sampler.mask_token) if plain else None
         if groups is None:
             texts = self.sampler.render(tokens, perturbed, rng)
             return self._score_texts(texts), tuple(texts), status, None

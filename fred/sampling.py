@@ -227,8 +227,8 @@ def masked_text_groups(tokens: Sequence[str], perturbed: np.ndarray, mask_token:
     >>> first.tolist(), inverse.tolist()
     ([0, 2], [0, 0, 1])
     """
-    if mask_token.split() != [mask_token]:  # a sampler built with a spaced mask: texts of other patterns may agree
-        return None
+    if not isinstance(mask_token, str) or mask_token.split() != [mask_token]:
+        return None  # a sampler built directly with a spaced (or no str) mask: texts of other patterns may agree
     shown = np.array([token != mask_token for token in tokens], dtype=bool)
     n_shown = int(shown.sum())
     if n_shown > _MAX_CODE_BITS:

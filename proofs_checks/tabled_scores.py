@@ -31,17 +31,26 @@ def masked_texts(tokens: Sequence[str], mask_token: str) -> tuple[str, ...]:
                                for pattern in itertools.product((False, True), repeat=len(tokens))))
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class TabledClassifier:
     """``classifier_fn`` (texts -> scores) answering the texts of ``rows`` from ``scores`` (the row ``rows[text]``,
     computed by ``classifier_fn``) and any other text from ``classifier_fn``, asked once for all of them.
 
-    ``scores`` should be read-only (it is shared by every call); each call returns a new array.
+    ``rows`` and ``scores`` are kept read-only (they are shared by every call); each call returns a new array.
+    Compared and hashed by identity, and pickled or copied as a classifier passed to an explainer may be.
     """
 
     rows: Mapping[str, int]
     scores: np.ndarray
     classifier_fn: Callable
+
+    def __post_init__(self):
+        object.__setattr__(self, "rows", MappingProxyType(dict(self.rows)))
+        if not isinstance(self.scores, np.ndarray) or self.scores.flags.writeable:
+            object.__setattr__(self, "scores", frozen(self.scores))
+
+    def __reduce__(self):
+        return type(self), (dict(self.rows), self.scores, self.classifier_fn)
 
     @classmethod
     def on_document(cls, tokens: Sequence[str], classifier_fn: Callable, mask_token: str) -> TabledClassifier:
@@ -54,8 +63,7 @@ class TabledClassifier:
         ([1.0, 1.0, 1.0], [['a b', 'a UNK', 'UNK b', 'UNK UNK']])
         """
         texts = masked_texts(tokens, mask_token)
-        return cls(MappingProxyType({t: i for i, t in enumerate(texts)}), frozen(classifier_fn(list(texts))),
-                   classifier_fn)
+        return cls({t: i for i, t in enumerate(texts)}, frozen(classifier_fn(list(texts))), classifier_fn)
 
     def __call__(self, texts: Sequence[str]) -> np.ndarray:
         where = [self.rows.get(t, -1) for t in texts]

@@ -231,3 +231,11 @@ def test_top_positions_and_exact_is_top_set_by_brute_force():
             assert top_positions(a, size) == min(tops), (a, size)
             for s in subsets:
                 assert is_top_set(a, s, tol=0) == (s in tops), (a, s)
+
+
+def test_is_top_set_reads_nan_as_numpy_sorts_it():
+    """Catches the float path sorting NaN inconsistently (Python's sorted): numpy puts NaN above every weight, so
+    a set without the NaN position is not top, and with tol=0 an infinite weight still equals itself."""
+    assert not is_top_set([0.5, float("nan"), 0.2], (0,))
+    assert not is_top_set([0.5, 0.2, float("nan")], (0,))
+    assert is_top_set([float("inf"), 0.0], (0,), tol=0)

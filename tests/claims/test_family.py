@@ -7,9 +7,13 @@ scores each text on its own.
 
 from __future__ import annotations
 
+import copy
+import pickle
+
 import numpy as np
 
 from proofs_checks.family import MASK_TOKEN, family
+from proofs_checks.tabled_scores import TabledClassifier
 
 
 def test_tabled_classifier_answers_what_the_pipeline_answers_text_by_text():
@@ -32,3 +36,28 @@ def test_tabled_classifier_answers_what_the_pipeline_answers_text_by_text():
         got[:] = -1.0
         assert np.array_equal(tabled(batch), alone), case.describe()
         assert case.tabled_classifier_fn() is tabled  # built once per case
+
+
+def test_tabled_classifier_can_be_pickled_copied_and_hashed_as_a_classifier_fn():
+    """Catches a table that an explainer cannot copy, pickle (a process pool) or use as a dict key, which the
+    plain classifiers it replaces all allowed, and a copy that answers differently or became writable."""
+    case = next(c for c in family() if c.kind.startswith("logistic"))  # two columns, as _Scaled
+    tabled = case.tabled_classifier_fn()
+    masked = list(tabled.rows)
+    for other in (copy.deepcopy(tabled), pickle.loads(pickle.dumps(TabledClassifier(
+            dict(tabled.rows), tabled.scores, _Scaled(2.0))))):
+        assert list(other.rows) == masked and not other.scores.flags.writeable
+    restored = pickle.loads(pickle.dumps(TabledClassifier(dict(tabled.rows), tabled.scores, _Scaled(2.0))))
+    assert np.array_equal(restored(masked[:3] + ["a text outside"]),
+                          np.concatenate([tabled.scores[:3], _Scaled(2.0)(["a text outside"])]))
+    assert {tabled: 1}[tabled] == 1 and tabled != copy.deepcopy(tabled)  # identity
+
+
+class _Scaled:
+    """A picklable classifier: the text's length times a factor, in two columns."""
+
+    def __init__(self, factor: float):
+        self.factor = factor
+
+    def __call__(self, texts):
+        return np.array([[1.0, self.factor * len(t)] for t in texts])

@@ -104,3 +104,38 @@ def test_classifier_is_asked_the_distinct_texts_in_order_of_first_row(sampler, w
     rendered = joined(text.split(), exp.sample_perturbed)
     assert calls == [[text], list(dict.fromkeys(rendered))]
     assert list(exp.sample_texts) == rendered
+
+
+class _FloatDesign(MaskSampler):
+    """The mask sampler's draws handed over as 0/1 floats (the render casts them)."""
+
+    def draw(self, n_tokens, p, n_samples, rng):
+        drawn = super().draw(n_tokens, p, n_samples, rng)
+        return type(drawn)(drawn.perturbed.astype(float), drawn.weights)
+
+
+def test_designs_and_samplers_outside_the_plain_mask_take_the_text_path():
+    """Catches the pattern grouping applied where it does not hold: a design of 0/1 floats (it crashed indexing
+    with float codes), a render replaced on the instance (it was ignored), a mask that is no str (an
+    AttributeError instead of the text path). Each must explain as the text path does: the same selection and
+    drops as the boolean design, the instance's render called, and masked_text_groups declining."""
+    def classify(texts):
+        return np.array([[1.0, 0.1 * t.count("good") + 0.05 * len(t.split())] for t in texts])
+
+    text = "good food but good slow service"
+    plain = Fred(classify, random_state=4).explain(text, n_samples=500)
+    floats = Fred(classify, sampler=_FloatDesign(), random_state=4).explain(text, n_samples=500)
+    assert (floats.best_ids, floats.found, floats.drop) == (plain.best_ids, plain.found, plain.drop)
+    assert np.array_equal(floats.importances, plain.importances, equal_nan=True)
+    assert list(floats.sample_texts) == list(plain.sample_texts)
+
+    sampler, rendered = MaskSampler(), []
+
+    def render(tokens, perturbed, rng):
+        rendered.append(len(perturbed))
+        return render_masked(tokens, perturbed, "UNK")
+
+    sampler.render = render
+    Fred(classify, sampler=sampler, random_state=4).explain(text, n_samples=50)
+    assert rendered == [50]
+    assert masked_text_groups(["a"], np.zeros((1, 1), bool), None) is None
