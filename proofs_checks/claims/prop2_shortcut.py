@@ -354,15 +354,19 @@ def _corrected_rational() -> tuple[bool, dict]:
 @exact_cache(copy=True)
 def _non_unique_search() -> tuple[tuple | None, dict]:
     """Step s2's search (the float referee, confirmed by the rational one): no explainer in it, so run once."""
-    return _search(_float_non_unique, _non_unique_breaks,
-                   {case: _referee(*case, MAX_LEN) for case in _search_space()})
+    return _search(_float_non_unique, _non_unique_breaks, _referee_table())
 
 
 @exact_cache(copy=True)
 def _proof_steps() -> tuple:
     """The paper's proof (judged on the rational referee's table) and this project's proof: no explainer in them."""
-    table = {case: _referee(*case, MAX_LEN) for case in _search_space()}
-    return (*paper_proof(CLAIM, table, MAX_LEN, ORDER), *project_proof(CLAIM, EQ2))
+    return (*paper_proof(CLAIM, _referee_table(), MAX_LEN, ORDER), *project_proof(CLAIM, EQ2))
+
+
+@exact_cache(copy=True)
+def _referee_table() -> dict:
+    """The rational referee on every case of :func:`_search_space`, built once (each call gets its own copy)."""
+    return {case: _referee(*case, MAX_LEN) for case in _search_space()}
 
 
 def _record(case: dict | None) -> dict:
@@ -374,7 +378,7 @@ def _record(case: dict | None) -> dict:
 
 def check() -> ClaimResult:
     """Prop. 2 on each reading, the paper's proof, this project's proof, and the corrected statement."""
-    table = {case: _referee(*case, MAX_LEN) for case in _search_space()}
+    table = _referee_table()
     counterexample, ce_info = _counterexample(table)
     found, nu_info = _non_unique_search()
     non_unique = None if found is None else _describe(

@@ -28,6 +28,7 @@ from proofs_checks.kit.black_boxes import (
 from fred_constants import EPS, MAX_LEN, P, P_EXACT
 from proofs_checks.kit.checks import DELTA, N_MONTE_CARLO, N_STATISTICAL
 from proofs_checks.kit.tolerances import (
+    _hoeffding_tolerance,
     admissible,
     clopper_pearson,
     decided_size,
@@ -232,12 +233,17 @@ def test_read_patterns_reads_each_text_position_by_position(texts, tokens):
 
 def test_hoeffding_tolerance_is_cached_per_table():
     """The tolerance is memoised (proofs_checks.exact_cache): two tables with the same n, p, sizes and delta but
-    different ranges get each their own mean tolerance R sqrt(log(6/delta) / (2n)) + rounding floor, computed
-    here from the formula, called in either order and twice; catches a cache key that leaves out the table."""
+    different ranges, asked in either order, several times and as a list, must each get the tolerance computed cold
+    (the cache emptied first). Catches a cache key that leaves out the table (the second table would get the
+    first's tolerance) and a cached answer that is not the function's own."""
     n, delta = 1000, 1e-3
     tables = [np.array([0.0, 0.25, 0.5, 1.0]), np.array([0.0, 0.125, 0.25, 0.5])]
-    for table in tables + tables[::-1] + tables:
-        want = float(table.max() - table.min()) * np.sqrt(np.log(6 / delta) / (2 * n)) + 1e-9
-        tol = hoeffding_tolerance(table, n, 0.5, 2, delta)
-        assert tol.mean == pytest.approx(want, rel=1e-12) and len(tol.by_size) == 2
-        assert hoeffding_tolerance(list(table), n, 0.5, 2, delta) == tol
+    cold = []
+    for table in tables:
+        _hoeffding_tolerance.cache_clear()
+        cold.append(hoeffding_tolerance(table, n, 0.5, 2, delta))
+    assert cold[0].mean != cold[1].mean  # else the test could not see a key that leaves out the table
+    _hoeffding_tolerance.cache_clear()
+    for i in (0, 1, 1, 0, 0, 1):
+        assert hoeffding_tolerance(tables[i], n, 0.5, 2, delta) == cold[i]
+        assert hoeffding_tolerance(list(tables[i]), n, 0.5, 2, delta) == cold[i]
