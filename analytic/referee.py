@@ -18,7 +18,7 @@ from typing import Callable, Sequence
 
 import numpy as np
 
-from fred_constants import BASELINES, TIE_RTOL
+from fred_constants import BASELINES, MASK_TOKEN, TIE_RTOL
 
 from .patterns import (check_b, check_max_len, check_table, code_of, pattern_weights, popcounts, positions_of,
                        superset_sums, table_b)
@@ -37,13 +37,13 @@ def linear_table(position_weights, intercept: float = 0.0) -> np.ndarray:
     return kept + intercept
 
 
-def masked_texts(tokens: Sequence[str], mask_token: str = "UNK") -> list[str]:
+def masked_texts(tokens: Sequence[str], mask_token: str = MASK_TOKEN) -> list[str]:
     """The 2^b texts, code order: position i replaced by ``mask_token`` when bit i is set."""
     b = check_b(len(tokens))
     return [" ".join(mask_token if code >> i & 1 else t for i, t in enumerate(tokens)) for code in range(2**b)]
 
 
-def table_from_classifier(classifier_fn: Callable, tokens: Sequence[str], mask_token: str = "UNK",
+def table_from_classifier(classifier_fn: Callable, tokens: Sequence[str], mask_token: str = MASK_TOKEN,
                           label: int | None = None) -> np.ndarray:
     """Table of a black box on texts: column ``label`` (default argmax on the original) of its scores."""
     scores = np.asarray(classifier_fn(masked_texts(tokens, mask_token)), dtype=float)
@@ -55,7 +55,7 @@ def table_from_classifier(classifier_fn: Callable, tokens: Sequence[str], mask_t
     return scores[:, column]
 
 
-def table_classifier(tokens: Sequence[str], table, mask_token: str = "UNK", n_classes: int = 0) -> Callable:
+def table_classifier(tokens: Sequence[str], table, mask_token: str = MASK_TOKEN, n_classes: int = 0) -> Callable:
     """Black box on texts that looks f up in ``table`` (the inverse of :func:`table_from_classifier`).
 
     Position i counts as perturbed when its token equals ``mask_token``. With
@@ -168,7 +168,7 @@ class ExactExplanation:
 
 
 def exact_explain(table, p, eps, max_len: int, *, baseline: str = "mean", tie_rtol: float = TIE_RTOL,
-                  tokens: Sequence[str] | None = None, mask_token: str = "UNK", label: int | None = None,
+                  tokens: Sequence[str] | None = None, mask_token: str = MASK_TOKEN, label: int | None = None,
                   drops: tuple | None = None) -> ExactExplanation:
     """Algorithm 1 on the exact drops of every position set of size 1..min(max_len, b): the one search
     (:func:`analytic.search.search_on_drops`) on :func:`all_drops`.

@@ -13,6 +13,8 @@ from typing import Callable, Sequence
 
 import numpy as np
 
+from fred_constants import MASK_TOKEN
+
 from .prop1_linear import linear_drop, linear_expected_prediction, linear_minimal_size
 
 
@@ -36,7 +38,7 @@ def idf(n_docs: int | np.ndarray, doc_freq: int | np.ndarray) -> np.ndarray:
     return np.log((n_docs + 1.0) / (doc_freq + 1.0)) + 1.0
 
 
-def check_vectorizer(vectorizer, mask_token: str = "UNK") -> None:
+def check_vectorizer(vectorizer, mask_token: str = MASK_TOKEN) -> None:
     """Refuse a fitted vectorizer whose settings break the theory of section 3.
 
     Accepted: word unigrams, raw counts, no normalisation, smooth idf (Definition 1)
@@ -102,7 +104,7 @@ class LinearTfidfModel:
     analyzer: Callable[[str], list[str]] = field(default=_default_analyzer, repr=False, compare=False)
 
     @classmethod
-    def from_pipeline(cls, vectorizer, model, mask_token: str = "UNK") -> "LinearTfidfModel":
+    def from_pipeline(cls, vectorizer, model, mask_token: str = MASK_TOKEN) -> "LinearTfidfModel":
         """Read lambda, lambda_0 and v from a fitted vectorizer and linear model.
 
         The vectorizer is a ``TfidfVectorizer(norm=None)`` or a ``CountVectorizer`` (v = 1).

@@ -7,7 +7,7 @@ from typing import Callable, Sequence
 
 import numpy as np
 
-from fred_constants import ALPHA, BASELINES, EPS, MAX_LEN, P, RELEASED_WIDTH, SEARCHES, TIE_RTOL
+from fred_constants import ALPHA, BASELINES, EPS, MASK_TOKEN, MAX_LEN, P, RELEASED_WIDTH, SEARCHES, TIE_RTOL
 
 from ._validation import check_positive_int, check_probability, check_scores, check_text, check_token
 from .explanation import Explanation
@@ -78,7 +78,7 @@ class Fred:
         self,
         classifier_fn: Callable[[list[str]], np.ndarray],
         class_names: Sequence[str] | None = None,
-        mask_token: str = "UNK",
+        mask_token: str = MASK_TOKEN,
         sampler: str | Sampler = "mask",
         baseline: str = "mean",
         search: str = "auto",

@@ -24,7 +24,7 @@ from typing import Protocol, Sequence, runtime_checkable
 import mpmath
 import numpy as np
 
-from fred_constants import MAX_LEN, P
+from fred_constants import MASK_TOKEN, MAX_LEN, P
 
 from ._validation import check_positive_int, check_probability
 
@@ -247,7 +247,7 @@ class MaskSampler:
     name = "mask"
     exact = False
 
-    def __init__(self, mask_token: str = "UNK"):
+    def __init__(self, mask_token: str = MASK_TOKEN):
         self.mask_token = mask_token
 
     def draw(self, n_tokens: int, p: float, n_samples: int, rng: np.random.Generator) -> Perturbations:

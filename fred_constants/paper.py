@@ -24,6 +24,8 @@ P = 0.5
 EPS = 0.15
 #: l_max, the largest candidate size (section 4).
 MAX_LEN = 10
+#: The token a perturbed position shows under mask sampling (the UNK of the paper's Table 1, lines 322-326).
+MASK_TOKEN = "UNK"
 #: Lemma 2's alpha: every candidate of size <= l_max is perturbed by some sample with probability >= alpha (l. 372).
 ALPHA = 0.95
 #: The same defaults in exact arithmetic.

@@ -19,6 +19,8 @@ from functools import lru_cache
 from typing import Callable
 
 import numpy as np
+
+from fred_constants import MASK_TOKEN
 from sklearn.feature_extraction.text import TfidfVectorizer
 from sklearn.linear_model import LogisticRegression, Ridge
 
@@ -30,8 +32,6 @@ POSITIVE = frozenset(VOCABULARY[:4])
 NEGATIVE = frozenset(VOCABULARY[4:8])
 SEEDS = (0, 1, 2, 3, 4)
 KINDS = ("ridge-raw", "logistic-raw", "ridge-l2", "logistic-l2")
-#: The mask token of the reference's samplers, whose renderings :meth:`Case.tabled_classifier_fn` tables.
-MASK_TOKEN = "UNK"
 DOCS_PER_CORPUS = 6
 
 

@@ -30,7 +30,7 @@ from analytic import (
 from analytic.referee import superset_sums
 from analytic.selection import agreement_bound, exact_selection, selection_margins
 from fred import sample_size
-from fred_constants import ALPHA, EPS, EPS_EXACT, MAX_LEN, P, P_EXACT
+from fred_constants import ALPHA, EPS, EPS_EXACT, MASK_TOKEN, MAX_LEN, P, P_EXACT
 
 from .exact_cache import exact_cache
 from .family import training_corpus, cases
@@ -46,8 +46,6 @@ GRID_DENOMINATOR = 40
 #: Documents with a positive margin measured per model (the first ones in the family's order).
 CASES_PER_MODEL = 3
 TREE_MIN_SAMPLES_LEAF = 5
-#: The token :meth:`SelectionCase.black_box` counts as perturbed: the mask token of FRED's mask sampler.
-MASK_TOKEN = "UNK"
 
 
 @dataclass(frozen=True, eq=False)

@@ -16,6 +16,7 @@ from fractions import Fraction
 import numpy as np
 import sympy as sp
 
+from fred_constants import MASK_TOKEN
 from analytic import all_drops_rational, exact_explain, shortcut_claim_eps_sym
 
 from .results import StepResult, argued, checked
@@ -29,9 +30,6 @@ def document(m, n_other: int) -> tuple[list[str], tuple[str, ...]]:
     return [bag[i] for i in order], words
 
 
-#: FRED's mask token and the referee's (analytic.table_from_classifier): section 3 assumes it is no word of J.
-MASK = "UNK"
-
 
 def prop2_j_conditions(tokens, words) -> dict[str, bool]:
     """Prop. 2's hypotheses on J, computed on a document and J (``words`` in the order of their labels 1..k), as the
@@ -42,7 +40,7 @@ def prop2_j_conditions(tokens, words) -> dict[str, bool]:
     counts = [list(tokens).count(w) for w in words]
     return {"increasing_multiplicities": all(a < b for a, b in zip(counts, counts[1:])),
             "J_in_document": set(words) <= set(tokens), "J_every_distinct_word": set(words) == set(tokens),
-            "mask_token_not_in_J": MASK not in words}
+            "mask_token_not_in_J": MASK_TOKEN not in words}
 
 
 def increasing_multiplicities(max_tokens: int) -> list[tuple[int, ...]]:

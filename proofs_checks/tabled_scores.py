@@ -2,33 +2,23 @@
 
 The claims that run FRED thousands of times on one short document (prop2-shortcut with the exact sampler,
 counterfactuals-linear with the mask sampler) ask their classifier the same at most 2^b texts again and again: the
-claim asks it each of them once (:func:`masked_texts`, in one batch), and :class:`TabledClassifier` answers from
-that table. A text outside the table (an explainer rendering texts otherwise) goes to the classifier itself. The
-answers are the classifier's own floats only for a classifier that scores each text of a batch on its own (the
-same row whatever else the batch holds): each claim's tests check this on its classifiers.
+claim asks it each of them once (:func:`analytic.masked_texts`, in one batch), and :class:`TabledClassifier`
+answers from that table. A text outside the table (an explainer rendering texts otherwise) goes to the classifier
+itself. The answers are the classifier's own floats only for a classifier that scores each text of a batch on its
+own (the same row whatever else the batch holds): each claim's tests check this on its classifiers.
 """
 
 from __future__ import annotations
 
-import itertools
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from types import MappingProxyType
 
 import numpy as np
 
+from analytic import masked_texts
+
 from .exact_cache import frozen
-
-
-def masked_texts(tokens: Sequence[str], mask_token: str) -> tuple[str, ...]:
-    """The distinct texts of the 2^b patterns of ``tokens`` with the perturbed positions replaced by ``mask_token``
-    (first occurrences in the order of the patterns): every text FRED's exact and mask samplers render.
-
-    >>> masked_texts(["a", "b"], "UNK")
-    ('a b', 'a UNK', 'UNK b', 'UNK UNK')
-    """
-    return tuple(dict.fromkeys(" ".join(mask_token if z else t for z, t in zip(pattern, tokens))
-                               for pattern in itertools.product((False, True), repeat=len(tokens))))
 
 
 @dataclass(frozen=True, eq=False)
@@ -54,16 +44,16 @@ class TabledClassifier:
 
     @classmethod
     def on_document(cls, tokens: Sequence[str], classifier_fn: Callable, mask_token: str) -> TabledClassifier:
-        """``classifier_fn`` with its scores on the :func:`masked_texts` of ``tokens`` asked once, in one batch, and
-        kept read-only.
+        """``classifier_fn`` with its scores on the distinct :func:`analytic.masked_texts` of ``tokens`` (first
+        occurrences in code order) asked once, in one batch, and kept read-only.
 
         >>> calls = []
         >>> f = TabledClassifier.on_document(["a", "b"], lambda t: calls.append(list(t)) or np.ones(len(t)), "UNK")
         >>> f(["a UNK", "a b", "UNK UNK"]).tolist(), calls
-        ([1.0, 1.0, 1.0], [['a b', 'a UNK', 'UNK b', 'UNK UNK']])
+        ([1.0, 1.0, 1.0], [['a b', 'UNK b', 'a UNK', 'UNK UNK']])
         """
-        texts = masked_texts(tokens, mask_token)
-        return cls({t: i for i, t in enumerate(texts)}, frozen(classifier_fn(list(texts))), classifier_fn)
+        texts = list(dict.fromkeys(masked_texts(tokens, mask_token)))
+        return cls({t: i for i, t in enumerate(texts)}, frozen(classifier_fn(texts)), classifier_fn)
 
     def __call__(self, texts: Sequence[str]) -> np.ndarray:
         where = [self.rows.get(t, -1) for t in texts]

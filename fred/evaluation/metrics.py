@@ -21,6 +21,8 @@ from typing import Callable, Iterable, Sequence
 
 import numpy as np
 
+from fred_constants import MASK_TOKEN
+
 from .._validation import check_int
 
 Scorer = Callable[[list[str]], np.ndarray]
@@ -58,7 +60,7 @@ def _score(f: Scorer, texts: list[str]) -> np.ndarray:
     return out
 
 
-def mask_positions(tokens: Sequence[str], ids: Iterable[int], mask_token: str = "UNK") -> str:
+def mask_positions(tokens: Sequence[str], ids: Iterable[int], mask_token: str = MASK_TOKEN) -> str:
     """The document with the tokens at ``ids`` replaced by ``mask_token``, joined by single spaces.
 
     >>> mask_positions(["a", "b", "c"], [0, 2])
@@ -71,7 +73,7 @@ def mask_positions(tokens: Sequence[str], ids: Iterable[int], mask_token: str = 
     return " ".join(out)
 
 
-def comprehensiveness(f: Scorer, tokens: Sequence[str], ids: Iterable[int], mask_token: str = "UNK") -> float:
+def comprehensiveness(f: Scorer, tokens: Sequence[str], ids: Iterable[int], mask_token: str = MASK_TOKEN) -> float:
     """Comprehensiveness f(xi) - f(xi \\ e) (section 4, after DeYoung et al. 2020).
 
     ``xi \\ e`` is the document with the explanation's tokens replaced by
@@ -86,7 +88,7 @@ def comprehensiveness(f: Scorer, tokens: Sequence[str], ids: Iterable[int], mask
     return float(full - without)
 
 
-def sufficiency(f: Scorer, tokens: Sequence[str], ids: Iterable[int], mask_token: str = "UNK") -> float:
+def sufficiency(f: Scorer, tokens: Sequence[str], ids: Iterable[int], mask_token: str = MASK_TOKEN) -> float:
     """Sufficiency f(xi) - f(e), with e read as "xi with every token outside e masked".
 
     This is the paper's formula with its removal rule (tokens outside e are
@@ -153,7 +155,7 @@ def aucmorf(
     f: Scorer,
     tokens: Sequence[str],
     ranking: Sequence[int],
-    mask_token: str = "UNK",
+    mask_token: str = MASK_TOKEN,
     max_perturbations: int = MORF_MAX_PERTURBATIONS,
 ) -> float:
     """AUC-MoRF exactly as the paper defines it (section 4).
@@ -187,7 +189,7 @@ def aucmorf_authors(
     f: Scorer,
     tokens: Sequence[str],
     ranking: Sequence[int],
-    mask_token: str = "UNK",
+    mask_token: str = MASK_TOKEN,
     max_perturbations: int = MORF_MAX_PERTURBATIONS,
 ) -> float:
     """AUC-MoRF as the authors' public code computes it (``experiments/metrics.py``, described, not copied).

@@ -37,6 +37,8 @@ from typing import Iterable, Mapping, Sequence
 
 import numpy as np
 
+from fred_constants import MASK_TOKEN
+
 from .._validation import check_token
 from ..sampling import MaskSampler
 from .dictionaries import Polarity, PosDictionaries, Tagger, build_dictionaries, polarity_sign, tag_documents
@@ -103,7 +105,7 @@ class PosSampler(MaskSampler):
         corpus: Iterable[str],
         tagger: Tagger | None = None,
         polarity: Polarity | None = None,
-        mask_token: str = "UNK",
+        mask_token: str = MASK_TOKEN,
         exact: bool = False,
     ):
         if exact:

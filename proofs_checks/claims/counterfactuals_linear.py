@@ -36,7 +36,7 @@ from analytic.counterfactual import (
     predicted_class,
 )
 from fred import sample_size
-from fred_constants import ALPHA, DELTA, EPS, MAX_LEN, P, P_EXACT
+from fred_constants import ALPHA, DELTA, EPS, MASK_TOKEN, MAX_LEN, P, P_EXACT
 
 from ..counterexamples import minimal_counterexample
 from ..counterfactual_proofs import closed_forms, designs, fitted_family, referee_flips
@@ -99,8 +99,6 @@ CORRECTED = (
 
 #: The paper's n: Lemma 2 with l_max = 10 at alpha = 0.95 (lines 366-374, "n approx 3000").
 N_PAPER = sample_size(ALPHA, P, MAX_LEN)
-#: FRED's mask token, out of the fitted vocabulary (section 3's assumption, line 477).
-MASK = "UNK"
 #: The counterexample search: weights and intercepts (half-integers: no score is ever exactly 0), b <= 3.
 GRID_A = (1, -1, 2, -2)
 GRID_INTERCEPT = (Fraction(1, 2), Fraction(-1, 2), Fraction(3, 2), Fraction(-3, 2))
@@ -116,7 +114,7 @@ def global_hypotheses(tokens, a, intercept, n: int, p) -> dict:
     by removals (k* exists, else there is no counterfactual to be minimal), the mask token out of the document
     (masking removes, line 477), and the paper's p = 1/2 (line 372) and n (Lemma 2 with l_max = 10, line 374)."""
     return hypotheses(other_class_reachable=minimal_flip_size(a, intercept) is not None,
-                      mask_token_not_in_document=MASK not in tokens, paper_p=p == P_EXACT, paper_n=n == N_PAPER)
+                      mask_token_not_in_document=MASK_TOKEN not in tokens, paper_p=p == P_EXACT, paper_n=n == N_PAPER)
 
 
 # --- the minimal counterexample ---------------------------------------------------------------------------------

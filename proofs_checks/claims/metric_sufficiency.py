@@ -29,6 +29,8 @@ from fractions import Fraction
 
 import sympy as sp
 
+from fred_constants import MASK_TOKEN
+
 from ..authors_probe import checkout_path, probe
 from ..paper_experiments import BETTER, SECTION4, TABLES, UNDERLINED
 from ..results import ClaimResult, Quote, Reading, argued, checked, hypotheses
@@ -92,7 +94,6 @@ CORRECTED = (
     "summarize the document; a high one that e alone loses it and more information is needed. Lower Sufficiency is "
     "better, as the tables' arrows and the underlines of section 4 (at the lowest signed value) say."
 )
-MASK = "UNK"
 VOCABULARY = ("good", "food")
 #: The classifier of the search: the confidence of the positive class is 9/10 when "good" occurs, else 3/10.
 HIGH, LOW = Fraction(9, 10), Fraction(3, 10)
@@ -107,12 +108,12 @@ def confidence(tokens) -> Fraction:
 
 def kept(tokens, e) -> list[str]:
     """e "alone": the document with every token outside e masked (line 571, positions kept)."""
-    return [t if i in e else MASK for i, t in enumerate(tokens)]
+    return [t if i in e else MASK_TOKEN for i, t in enumerate(tokens)]
 
 
 def removed(tokens, e) -> list[str]:
     """xi \\ e: the document with the tokens of e masked."""
-    return [MASK if i in e else t for i, t in enumerate(tokens)]
+    return [MASK_TOKEN if i in e else t for i, t in enumerate(tokens)]
 
 
 def sufficiency(tokens, e) -> Fraction:
@@ -124,7 +125,7 @@ def statement_hypotheses(tokens, explanations) -> dict:
     """The sentence's hypotheses on a document and the explanations compared: confidences in [0, 1] on every
     masked version of the document (line 233), the document classified positive (line 1116), each explanation a
     non-empty set of its positions (line 554: "a subset of words in the example")."""
-    versions = [[t if (z >> i) & 1 else MASK for i, t in enumerate(tokens)] for z in range(2 ** len(tokens))]
+    versions = [[t if (z >> i) & 1 else MASK_TOKEN for i, t in enumerate(tokens)] for z in range(2 ** len(tokens))]
     return hypotheses(confidences_in_unit_interval=all(0 <= confidence(v) <= 1 for v in versions),
                       classified_positive=confidence(tokens) > Fraction(1, 2),
                       explanations_nonempty_subsets=all(e and e <= set(range(len(tokens))) for e in explanations))
@@ -178,7 +179,7 @@ def released_cases() -> list[dict]:
     for tokens in _documents():
         if confidence(tokens) <= Fraction(1, 2):
             continue
-        versions = [[t if (z >> i) & 1 else MASK for i, t in enumerate(tokens)] for z in range(2 ** len(tokens))]
+        versions = [[t if (z >> i) & 1 else MASK_TOKEN for i, t in enumerate(tokens)] for z in range(2 ** len(tokens))]
         for e in _explanations(len(tokens)):
             cases.append({"tokens": tokens, "explanation": sorted(e), "confidence": float(confidence(tokens)),
                           "scores": {" ".join(v): float(confidence(v)) for v in versions}})

@@ -38,12 +38,12 @@ from analytic import (
     tie_tolerance,
 )
 
-from fred_constants import BASELINES, EPS_EXACT, MAX_LEN, P_EXACT
+from fred_constants import BASELINES, EPS_EXACT, MASK_TOKEN, MAX_LEN, P_EXACT
 
 from ..counterexamples import minimal_counterexample
 from ..exact_cache import exact_cache
 from ..results import ClaimResult, Quote, Reading, argued, checked, hypotheses
-from ..shortcut_proofs import (MASK, document, increasing_multiplicities, paper_proof, project_proof,
+from ..shortcut_proofs import (document, increasing_multiplicities, paper_proof, project_proof,
                                prop2_j_conditions, rational_referee)
 from ..subject import explainer
 from ..tabled_scores import TabledClassifier
@@ -162,7 +162,7 @@ def shortcut_case(m: tuple[int, ...], n_other: int) -> tuple[tuple[str, ...], tu
     same floats however asked), built once per document for every case and explainer; all immutable."""
     tokens, words = document(m, n_other)
     model = ShortcutModel(words)
-    return tuple(tokens), words, model, TabledClassifier.on_document(tokens, model.predict_proba, MASK)
+    return tuple(tokens), words, model, TabledClassifier.on_document(tokens, model.predict_proba, MASK_TOKEN)
 
 
 def fred_choice(m, n_other, p, eps, max_len, *, baseline: str = "mean"):
@@ -303,7 +303,7 @@ def _smallest_flips() -> tuple[bool, dict]:
         if smallest != [tuple(i for i, t in enumerate(tokens) if t == words[0])]:
             wrong.append({"document": " ".join(tokens), "smallest": smallest})
     return not wrong, {"documents": documents, "multiplicities": _search_multiplicities(), "n_other": [0, 1],
-                       "mask_token": MASK, "mismatches": wrong[:5]}
+                       "mask_token": MASK_TOKEN, "mismatches": wrong[:5]}
 
 
 # --------------------------------------------------------------------------- the corrected statement

@@ -29,9 +29,10 @@ import itertools
 from fractions import Fraction
 
 from analytic import ShortcutModel, all_drops_rational, exact_explain, table_from_classifier
+from fred_constants import MASK_TOKEN
 
 from ..results import ClaimResult, Quote, Reading, argued, checked, hypotheses
-from ..shortcut_proofs import MASK, prop2_j_conditions
+from ..shortcut_proofs import prop2_j_conditions
 from ..subject import explainer
 
 CLAIM = "prop2-specular"
@@ -99,7 +100,7 @@ def subset_hypotheses(tokens, words) -> dict:
 def extension_hypotheses(tokens, words) -> dict:
     """The hypotheses of this project's extension (the precise statement), computed: the presence model on a
     non-empty J with the mask token no word of J (line 477), and xi with f(xi) = 0 (f evaluated on the text)."""
-    return hypotheses(J_non_empty=len(words) > 0, mask_token_not_in_J=MASK not in words,
+    return hypotheses(J_non_empty=len(words) > 0, mask_token_not_in_J=MASK_TOKEN not in words,
                       f_xi_zero=bool(ShortcutModel(tuple(words))([" ".join(tokens)])[0] == 0))
 
 

@@ -24,7 +24,7 @@ import sympy as sp
 from sklearn.feature_extraction.text import TfidfVectorizer
 
 from analytic import all_drops_rational, check_vectorizer, exact_explain, idf
-from fred_constants import EPS, EPS_EXACT, P, P_EXACT
+from fred_constants import EPS, EPS_EXACT, MASK_TOKEN, P, P_EXACT
 
 from ..results import ClaimResult, Quote, Reading, argued, checked, hypotheses
 from ..subject import explainer
@@ -77,7 +77,6 @@ CORRECTED = (
     "document, iff the analyzer maps the mask token to no vocabulary feature (analytic.check_vectorizer's "
     "condition); the mask string being absent from the corpus text is not enough ('UNK' is lowercased to 'unk')."
 )
-MASK = "UNK"
 SEARCH_WORDS = ("good", "unk")  # "unk" is what the default analyzer makes of the mask "UNK"
 SEARCH_MAX_CORPUS_TOKENS = 3
 SMALLER = ("fewer corpus documents, then fewer corpus tokens, then earlier corpus (product order over "
@@ -149,13 +148,13 @@ def _linear(vec, delete: str | None = None):
 
 
 def _fred(classifier_fn, text: str):
-    """Fred(sampler='exact') with the mask token MASK."""
-    return explainer(classifier_fn, mask_token=MASK, exact=True).explain(text, p=P, eps=EPS,
+    """Fred(sampler='exact') with the mask token MASK_TOKEN."""
+    return explainer(classifier_fn, mask_token=MASK_TOKEN, exact=True).explain(text, p=P, eps=EPS,
                                                                         max_len=len(text.split()))
 
 
 def _drops(vec, tokens, mask_removed: bool) -> tuple:
-    masked, removed = _texts(tokens, MASK)
+    masked, removed = _texts(tokens, MASK_TOKEN)
     table = [Fraction(float(v)) for v in _phi(vec, removed if mask_removed else masked).sum(axis=1)]
     return table, all_drops_rational(table, P_EXACT)
 
@@ -174,7 +173,7 @@ def _search_cases():
                     for lowercase in LOWERCASE:
                         vec = _vectorizer(texts, lowercase)
                         words = [w for w in sorted(vec.vocabulary_, key=SEARCH_WORDS.index)
-                                 if w not in _in_vocabulary(vec, MASK)]
+                                 if w not in _in_vocabulary(vec, MASK_TOKEN)]
                         for b in (1, 2):
                             for tokens in itertools.product(words, repeat=b):
                                 yield texts, lowercase, vec, tokens
@@ -185,13 +184,13 @@ def _masking_case(texts, lowercase, vec, tokens) -> dict:
     (b)'s hypotheses record."""
     text = " ".join(tokens)
     (masked, (m_mean, m_drops)), (removed, (r_mean, r_drops)) = _drops(vec, tokens, False), _drops(vec, tokens, True)
-    out = {"corpus": texts, "lowercase": lowercase, "mask_token": MASK, "vocabulary": sorted(vec.vocabulary_),
+    out = {"corpus": texts, "lowercase": lowercase, "mask_token": MASK_TOKEN, "vocabulary": sorted(vec.vocabulary_),
            "idf": {w: float(vec.idf_[j]) for w, j in vec.vocabulary_.items()},
-           "mask_features": _in_vocabulary(vec, MASK), "document": text,
+           "mask_features": _in_vocabulary(vec, MASK_TOKEN), "document": text,
            "model": "f = sum_j phi_j (lambda_j = 1, lambda_0 = 0)", "p": str(P_EXACT), "eps": str(EPS_EXACT),
-           "check_vectorizer_refuses": _refused(vec, MASK), **mask_hypotheses(vec, MASK)}
+           "check_vectorizer_refuses": _refused(vec, MASK_TOKEN), **mask_hypotheses(vec, MASK_TOKEN)}
     for name, table, mean, drops, f in (("masking", masked, m_mean, m_drops, _linear(vec)),
-                                        ("removal", removed, r_mean, r_drops, _linear(vec, delete=MASK))):
+                                        ("removal", removed, r_mean, r_drops, _linear(vec, delete=MASK_TOKEN))):
         sol = exact_explain(table, P_EXACT, EPS_EXACT, len(tokens), drops=(mean, drops))
         fred = _fred(f, text)
         out[name] = {"f_by_pattern_code": [str(v) for v in table], "mean": str(mean),
@@ -207,7 +206,7 @@ def _mask_search() -> tuple[bool, dict]:
     inside, outside, failing, excluded = 0, 0, [], None
     for texts, lowercase, vec, tokens in _search_cases():
         differ = _drops(vec, tokens, False)[1] != _drops(vec, tokens, True)[1]
-        if mask_hypotheses(vec, MASK)["satisfies_hypotheses"]:
+        if mask_hypotheses(vec, MASK_TOKEN)["satisfies_hypotheses"]:
             inside += 1
             if differ:
                 failing.append(_masking_case(texts, lowercase, vec, tokens))
@@ -217,7 +216,7 @@ def _mask_search() -> tuple[bool, dict]:
                 excluded = _masking_case(texts, lowercase, vec, tokens)
     return not failing and inside > 0, {
         "cases_inside_hypotheses": inside, "cases_outside_hypotheses": outside, "failing": failing[:3],
-        "first_differing_case_outside_hypotheses": excluded, "order": SMALLER, "mask_token": MASK}
+        "first_differing_case_outside_hypotheses": excluded, "order": SMALLER, "mask_token": MASK_TOKEN}
 
 
 def _unseen() -> tuple[bool, dict]:
@@ -276,10 +275,11 @@ def _convention() -> tuple[bool, dict]:
                                                       rtol=1e-12, atol=0)),
                          "definition1_idf_at_N_j_0": formula, "word_coordinate_by_formula": by_formula.tolist()})
     vec = _vectorizer(["good"])
-    without = {"corpus": ["good"], "document": "good", "mask_token": MASK,
-               "masked_phi_by_formula": _definition1_phi(vec, ["good"], [MASK], MASK, float(idf(1, 0)))[0].tolist(),
-               "masked_phi_by_convention": _definition1_phi(vec, ["good"], [MASK], MASK, 0.0)[0].tolist(),
-               "removed_phi": _definition1_phi(vec, ["good"], [""], MASK, 0.0)[0].tolist()}
+    without = {"corpus": ["good"], "document": "good", "mask_token": MASK_TOKEN,
+               "masked_phi_by_formula": _definition1_phi(vec, ["good"], [MASK_TOKEN], MASK_TOKEN,
+                                                         float(idf(1, 0)))[0].tolist(),
+               "masked_phi_by_convention": _definition1_phi(vec, ["good"], [MASK_TOKEN], MASK_TOKEN, 0.0)[0].tolist(),
+               "removed_phi": _definition1_phi(vec, ["good"], [""], MASK_TOKEN, 0.0)[0].tolist()}
     bad = [r for r in rows if not r["same_phi"]]
     return not bad and bool(rows), {
         "cases": len(rows), "unseen_words": list(UNSEEN), "failing": bad[:3],
@@ -359,13 +359,14 @@ def check() -> ClaimResult:
                 f"{a_cx['phi_of_good_bad_equals_phi_of_good']}.",
                 holds=unseen_ok and a_cx["phi_of_good_bad_equals_phi_of_good"], reading="as-meant", values=unseen),
         checked(f"{CLAIM}.st3-mask-removal", CLAIM, "statement", "exhaustive",
-                f"(b) as meant, mask '{MASK}', f = sum_j phi_j, p = 1/2, eps = 3/20: on the "
+                f"(b) as meant, mask '{MASK_TOKEN}', f = sum_j phi_j, p = 1/2, eps = 3/20: on the "
                 f"{mask['cases_inside_hypotheses']} (corpus, lowercase, document) cases whose mask has no feature "
                 "after preprocessing (corpora of <= 2 documents and <= 3 tokens over "
                 f"{list(SEARCH_WORDS)}, documents of <= 2 words), masking and removal give the same exact drops"
                 + (f"; failures {mask['failing'][:1]}." if mask["failing"] else ".")
                 + (f" Outside the hypothesis ({mask['cases_outside_hypotheses']} cases), e.g. corpus "
-                   f"{excluded['corpus']} with lowercase={excluded['lowercase']}: the vectorizer maps '{MASK}' to the "
+                   f"{excluded['corpus']} with lowercase={excluded['lowercase']}: the vectorizer maps "
+                   f"'{MASK_TOKEN}' to the "
                    f"fitted feature {excluded['mask_features']}, so the fitted corpus contains the mask token "
                    f"(hypotheses hold: {excluded['satisfies_hypotheses']}); there masking gives drops "
                    f"{excluded['masking']['drops']} and removal {excluded['removal']['drops']}. Not a "

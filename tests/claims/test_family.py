@@ -12,7 +12,8 @@ import pickle
 
 import numpy as np
 
-from proofs_checks.family import MASK_TOKEN, family
+from fred_constants import MASK_TOKEN
+from proofs_checks.family import family
 from proofs_checks.tabled_scores import TabledClassifier
 
 
