@@ -49,6 +49,51 @@ def pytest_unconfigure(config):
     _ISOLATION.close()
 
 
+#: The planted-claims battery's items (tests/kit/test_planted_claims.py), one per (claim, planted entry).
+BATTERY = "tests/kit/test_planted_claims.py::test_claims_broken_are_exactly_the_listed_ones["
+#: The claim report's test, which reads every claim's reference run.
+REPORT_TEST = "tests/claims/test_report.py::"
+#: The session's node ids before :func:`pytest_collection_modifyitems` reordered them (tested against the order).
+COLLECTED = pytest.StashKey[list]()
+
+
+@pytest.hookimpl(trylast=True)  # after -k, -m and --deselect: the test of the order compares what was left
+def pytest_collection_modifyitems(session, config, items):
+    """Each claim's battery items right after its test file (tests/claims/test_<claim>.py), whose first test runs
+    the claim against the reference FRED; the report's test last.
+
+    A claim's first run in a process also computes its explainer-independent side (referee answers, exact
+    enumerations, cached per process: :mod:`proofs_checks.exact_cache`): lemma1-selection's first battery item took
+    13.6 s on the worker that had not run the claim, 3.5 s on the one that had. xdist hands workers consecutive
+    items (``--dist worksteal``, pyproject.toml), so the worker holding those caches mostly runs the claim's battery
+    items too. Only the order changes: every item is still collected and run.
+    """
+    config.stash[COLLECTED] = [item.nodeid for item in items]
+    battery: dict[str, list] = {}
+    for item in items:
+        if item.nodeid.startswith(BATTERY):
+            battery.setdefault(item.callspec.params["claim_id"], []).append(item)
+    last = {}
+    for position, item in enumerate(items):
+        module = item.nodeid.split("::", 1)[0]
+        if module.startswith("tests/claims/test_"):
+            last[module] = position
+    moved = {f"tests/claims/test_{claim.replace('-', '_')}.py": group for claim, group in battery.items()}
+    moved = {module: group for module, group in moved.items() if module in last}
+    # The report's test reads every claim's reference run: run last, it finds them computed by the claims' own tests
+    # (each on the worker then running its battery items) instead of computing, early, those of claims not reached
+    # yet, which the claims' tests would then read without having filled their caches.
+    report = [item for item in items if item.nodeid.startswith(REPORT_TEST)]
+    moving = {id(item) for group in moved.values() for item in group} | {id(item) for item in report}
+    after = {last[module]: group for module, group in moved.items()}
+    ordered = []
+    for position, item in enumerate(items):
+        if id(item) not in moving:
+            ordered.append(item)
+        ordered.extend(after.get(position, ()))
+    items[:] = ordered + report
+
+
 class ReferenceRuns:
     """Each claim of the report run against the reference FRED (``run_against(fred_factory, [claim])``) once per
     test session: the claim report's test (tests/claims/test_report.py) and the planted-claims battery

@@ -68,6 +68,8 @@ def test_kit_outcomes_are_byte_identical_whatever_is_imported(tmp_path):
 
 
 def _draws(seed: int) -> list[str]:
+    """Hypothesis' own draws (no replayed record: the test is about what hypothesis generates)."""
+    harness.forget_replays()
     drawn: list[str] = []
     harness.for_all(harness.problems(ExplainerTags(exact=True)), lambda example, delta: drawn.append(repr(example)),
                     shrink=False, seed=seed, examples=40)

@@ -28,11 +28,12 @@ and took up to two minutes). The items of one entry together assert what the who
 
 The reference FRED's run of a claim is computed once per test session and shared by the xdist workers
 (``reference_runs``, tests/conftest.py; tests/claims/test_report.py reads the same runs): a worker that needs a
-claim the other is running waits for it. (``xdist_group`` marks would also run each reference once, but take effect
-only under ``--dist loadgroup``, which is not the default of ``-n 2``, and would pin the 13 items of a claim, over a
-minute for prop1-logistic, to one worker.) The items are collected claim by claim, so xdist's load scheduler,
-which hands each worker runs of consecutive items, mostly gives a worker the items of the claims it already holds
-the entry-independent caches of (the claims' case families, :func:`analytic.selection.selection_distribution`).
+claim the other is running waits for it. The session puts each claim's items right after the claim's own test
+file (tests/claims/test_<claim>.py, ``pytest_collection_modifyitems`` in tests/conftest.py), and xdist's
+``worksteal`` scheduler (pyproject.toml) hands each worker runs of consecutive items, so the worker that ran the
+reference, and holds the claim's entry-independent caches (the claims' case families,
+:func:`analytic.selection.selection_distribution`), mostly runs the entries too. (``xdist_group`` marks would pin
+a claim to one worker, but only under ``--dist loadgroup``, which cannot move an item once assigned.)
 
 A claim whose reference run is "not involved" never asked the subject for an explainer, and ``explainer`` is the
 only way a claim reads the subject (:mod:`proofs_checks.subject`): its run is the same code for every factory, and
@@ -51,6 +52,8 @@ import pytest
 from proofs_checks.claim_index import CLAIMS
 from proofs_checks.comparison import ClaimOutcome, Comparison, run_against
 from proofs_checks.seeds import SEED_ENV
+
+from tests.conftest import BATTERY, COLLECTED, REPORT_TEST
 
 from .planted import CATALOGUE
 
@@ -123,6 +126,27 @@ def test_listed_claims_are_in_the_battery(entry):
     """Catches an entry listing a claim the battery does not run (misspelt, renamed or a ``minilm-*`` claim): its
     items would never see it, where the whole comparison's set would differ."""
     assert entry.claims_break <= set(IDS), f"not run by the battery: {sorted(entry.claims_break - set(IDS))}"
+
+
+def test_the_session_runs_every_battery_item_after_its_claims_test_file(request):
+    """The session's order (tests/conftest.py's ``pytest_collection_modifyitems``) holds the items collected, each
+    once, a claim's battery items right after the last item of tests/claims/test_<claim>.py when that file was
+    collected, and the report's test last. Catches the reordering dropping or repeating an item (the suite would
+    check less than it says) and placing a claim's items away from the worker that holds its caches."""
+    nodeids = [item.nodeid for item in request.session.items]
+    collected = request.config.stash[COLLECTED]
+    prefix = BATTERY
+    if not {f"{prefix}{c}-{e.name}]" for c in IDS for e in CATALOGUE} <= set(collected):
+        pytest.skip("the session did not collect the whole battery (-k or a file selection)")
+    assert sorted(nodeids) == sorted(collected)
+    for claim_id in IDS:
+        module = f"tests/claims/test_{claim_id.replace('-', '_')}.py::"
+        positions = [i for i, n in enumerate(nodeids) if n.startswith(module)]
+        if positions:
+            items = nodeids[positions[-1] + 1: positions[-1] + 1 + len(CATALOGUE)]
+            assert items == [f"{prefix}{claim_id}-{entry.name}]" for entry in CATALOGUE], claim_id
+    report = [n for n in collected if n.startswith(REPORT_TEST)]
+    assert nodeids[len(nodeids) - len(report):] == report
 
 
 @pytest.mark.slow

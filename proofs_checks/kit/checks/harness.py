@@ -15,13 +15,27 @@ property on :data:`EXAMPLES` inputs and shrinks a failure to a small example; ot
 Monte Carlo explainer need not reproduce a failure). Hypothesis' seed is ``statistical_seed(<check's default>)``,
 and no literal of a loaded module enters the draws (:mod:`proofs_checks.isolation`): the same factory and seed give the same
 examples from the command line, the API and pytest.
+
+Replayed examples: generating the examples costs about as much as checking an explainer on them (a passing kit run
+of a correct variant after the reference's took half the time with replays: 1.5 s against 3.0 s), and they are the
+same for every explainer the property holds on. So :func:`for_all` keeps, per strategy, seed and settings, the
+examples of its last passing run (the :data:`REPLAYED_RUNS` most recent ones) and first runs the next explainer on
+those, as hypothesis' explicit examples (each in hypothesis' context for a test case: global random generators
+seeded, the recursion limit raised, as when it was generated). If they all pass, hypothesis would have generated
+exactly them: with no failure, its generation depends only on the seed and the settings. If one fails, hypothesis
+runs as without the record, so the failure and its shrunk example are its own (tests/kit/test_kit_replay.py compares
+outcomes with runs without records). An explainer that fails a replayed example and then passes under hypothesis
+depends on earlier calls; the replayed failure is reported. Examples that cannot be deep-copied are not recorded.
 """
 
 from __future__ import annotations
 
-from typing import Callable
+import copy
+from collections import OrderedDict
+from typing import Callable, Hashable
 
 from hypothesis import HealthCheck, Phase, Verbosity, given, settings
+from hypothesis import example as explicit_example
 from hypothesis import seed as hypothesis_seed
 from hypothesis import strategies as st
 
@@ -48,6 +62,11 @@ MC_EXAMPLES = 6
 #: Whether a failure found under hypothesis is shrunk to a small example. Only the verdict's message depends on it;
 #: tools/kit_power.py, which counts verdicts over many seeds, turns it off (shrinking takes longer than finding).
 SHRINK_FAILURES = True
+#: Passing runs of :func:`for_all` whose examples are kept for replay, least recently used dropped first (a strategy
+#: and seed each; tools/kit_power.py runs the checks under hundreds of seeds).
+REPLAYED_RUNS = 256
+
+_replays: OrderedDict = OrderedDict()
 
 #: The modules of :mod:`proofs_checks.kit.checks`, in the order the kit runs their checks: the perturbation law
 #: first (what every estimate assumes), then the drops, the selection, the paper's propositions, the interface.
@@ -143,32 +162,117 @@ def _quiet(**fields) -> settings:
                     suppress_health_check=list(HealthCheck), **fields)
 
 
+def _replay_key(strategy, shrink: bool, seed: int, examples: int) -> Hashable | None:
+    """What decides the examples of a passing run: the strategy (its repr lists its arguments), the seed, the
+    settings; None when the repr does not say what the strategy draws (a function without source, an object shown
+    by its address), and the run is then neither recorded nor replayed.
+
+    A repr does not show the values a function of the strategy closes over, nor every digit of an object it
+    holds: a strategy given to :func:`for_all` must be built from its arguments and module constants alone (each of
+    the kit's is built from the tags and constants)."""
+    text = repr(strategy)
+    if "<unknown>" in text or " at 0x" in text:
+        return None
+    return (text, shrink, statistical_seed(seed), examples, EXAMPLES, SHRINK_FAILURES, repr(settings.default))
+
+
+def _replayed(key) -> list | None:
+    if key is None or key not in _replays:
+        return None
+    _replays.move_to_end(key)
+    return _replays[key]
+
+
+def _record(key, examples: list | None) -> None:
+    if key is None or examples is None:
+        return
+    _replays[key] = examples
+    while len(_replays) > REPLAYED_RUNS:
+        _replays.popitem(last=False)
+
+
+def _copied(example):
+    """A deep copy of the example, or None when it cannot be copied (its run is then not recorded)."""
+    try:
+        return copy.deepcopy(example)
+    except Exception:  # noqa: BLE001 - an example hypothesis can draw need not be copyable
+        return None
+
+
+def forget_replays() -> None:
+    """Drop every recorded example: the next run of each property generates its examples under hypothesis."""
+    _replays.clear()
+
+
+def _replay(strategy, body: Callable, recorded: list) -> None:
+    """``body`` on copies of the recorded examples, in their order, as hypothesis' explicit examples: each runs in
+    hypothesis' own context for a test case (global random generators seeded, recursion limit raised, ``note`` and
+    ``event`` available), as it did when it was generated. Raises the first failure."""
+
+    def replay(example):
+        body(copy.deepcopy(example), DELTA)
+
+    for example in reversed(recorded):  # hypothesis runs explicit examples in the order they are written
+        replay = explicit_example(example)(replay)
+    run = _quiet(phases=(Phase.explicit,), report_multiple_bugs=False)(given(strategy)(replay))
+    with without_local_constants():
+        run()
+
+
 def for_all(strategy, body: Callable, *, shrink: bool, seed: int, examples: int = MC_EXAMPLES) -> None:
     """``body(example, delta)`` on generated examples: under hypothesis with shrinking (``shrink``), else on
-    ``examples`` examples drawn first, each with DELTA / their number."""
+    ``examples`` examples drawn first, each with DELTA / their number. Examples of an earlier passing run with the
+    same strategy, seed and settings are replayed first (module docstring); the body gets copies of them."""
+    key = _replay_key(strategy, shrink, seed, examples)
+    recorded = _replayed(key)
     if shrink:
+        replay_failure = None
+        if recorded is not None:
+            try:
+                _replay(strategy, body, recorded)
+                return
+            except Exception as failure:  # hypothesis now finds (and shrinks) a failure of its own
+                replay_failure = failure
+        seen: list | None = [] if key is not None else None
+
         @_quiet(max_examples=EXAMPLES,
                 phases=(Phase.explicit, Phase.generate) + ((Phase.shrink,) if SHRINK_FAILURES else ()))
         @hypothesis_seed(statistical_seed(seed))
         @given(strategy)
         def run(example):
+            nonlocal seen
+            if seen is not None:  # copied before the body, which could change it
+                copied = _copied(example)
+                if copied is None:
+                    seen = None
+                else:
+                    seen.append(copied)
             body(example, DELTA)
 
         with without_local_constants():
             run()
+        if replay_failure is not None:
+            raise replay_failure
+        _record(key, seen)
         return
-    drawn = []
+    if recorded is None:
+        drawn = []
 
-    @_quiet(max_examples=examples, phases=(Phase.generate,))
-    @hypothesis_seed(statistical_seed(seed))
-    @given(strategy)
-    def collect(example):
-        drawn.append(example)
+        @_quiet(max_examples=examples, phases=(Phase.generate,))
+        @hypothesis_seed(statistical_seed(seed))
+        @given(strategy)
+        def collect(example):
+            drawn.append(example)
 
-    with without_local_constants():
-        collect()
-    for example in drawn:
-        body(example, DELTA / len(drawn))
+        with without_local_constants():
+            collect()
+        copies = [_copied(example) for example in drawn] if key is not None else None
+        _record(key, None if copies is None or any(c is None for c in copies) else copies)
+        recorded = drawn
+    else:
+        recorded = [copy.deepcopy(example) for example in recorded]
+    for example in recorded:
+        body(example, DELTA / len(recorded))
 
 
 @st.composite
