@@ -15,6 +15,10 @@ try:
     import fcntl
 except ImportError:  # no POSIX file locks: each xdist worker runs the claims it needs itself
     fcntl = None
+try:
+    from xdist.scheduler import WorkStealingScheduling
+except ImportError:  # without pytest-xdist the suite runs in one process
+    WorkStealingScheduling = None
 
 settings.register_profile("dev", max_examples=20, deadline=None)
 settings.register_profile(
@@ -53,6 +57,8 @@ def pytest_unconfigure(config):
 BATTERY = "tests/kit/test_planted_claims.py::test_claims_broken_are_exactly_the_listed_ones["
 #: The claim report's test, which reads every claim's reference run.
 REPORT_TEST = "tests/claims/test_report.py::"
+#: The session's node ids after it (what the order's test checks; --lf, --ff and --nf may reorder them later).
+ORDERED = pytest.StashKey[list]()
 #: The session's node ids before :func:`pytest_collection_modifyitems` reordered them (tested against the order).
 COLLECTED = pytest.StashKey[list]()
 
@@ -60,13 +66,13 @@ COLLECTED = pytest.StashKey[list]()
 @pytest.hookimpl(trylast=True)  # after -k, -m and --deselect: the test of the order compares what was left
 def pytest_collection_modifyitems(session, config, items):
     """Each claim's battery items right after its test file (tests/claims/test_<claim>.py), whose first test runs
-    the claim against the reference FRED; the report's test last.
+    the claim against the reference FRED; the report's test last. Runs after -k, -m and --deselect.
 
     A claim's first run in a process also computes its explainer-independent side (referee answers, exact
     enumerations, cached per process: :mod:`proofs_checks.exact_cache`): lemma1-selection's first battery item took
     13.6 s on the worker that had not run the claim, 3.5 s on the one that had. xdist hands workers consecutive
-    items (``--dist worksteal``, pyproject.toml), so the worker holding those caches mostly runs the claim's battery
-    items too. Only the order changes: every item is still collected and run.
+    items (``worksteal``, :func:`pytest_xdist_make_scheduler`), so the worker holding those caches mostly runs the
+    claim's battery items too. Only the order changes: every item is still collected and run.
     """
     config.stash[COLLECTED] = [item.nodeid for item in items]
     battery: dict[str, list] = {}
@@ -92,6 +98,24 @@ def pytest_collection_modifyitems(session, config, items):
             ordered.append(item)
         ordered.extend(after.get(position, ()))
     items[:] = ordered + report
+    config.stash[ORDERED] = [item.nodeid for item in items]
+
+
+def dist_chosen(config) -> bool:
+    """Whether the command (or PYTEST_ADDOPTS) names an xdist distribution mode."""
+    given = [*config.invocation_params.args, *os.environ.get("PYTEST_ADDOPTS", "").split()]
+    return bool(config.getoption("distload", False)) or any(a == "--dist" or a.startswith("--dist=") for a in given)
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_xdist_make_scheduler(config, log):
+    """xdist's ``worksteal`` scheduler for ``-n N`` when no ``--dist`` is given: an idle worker takes tests queued
+    for the other, so a run does not end with one worker idle while the other finishes a long queue (42 s of a
+    5-minute run with the default ``load``), and each worker gets runs of consecutive items, which keeps a claim's
+    battery items with its caches (:func:`pytest_collection_modifyitems`). A ``--dist`` given is obeyed."""
+    if WorkStealingScheduling is None or config.getvalue("dist") != "load" or dist_chosen(config):
+        return None
+    return WorkStealingScheduling(config, log)
 
 
 class ReferenceRuns:

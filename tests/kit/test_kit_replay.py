@@ -213,3 +213,61 @@ def test_an_example_that_cannot_be_copied_is_run_not_recorded():
     for shrink in (True, False):
         for _ in range(2):
             assert _draws(st.tuples(st.integers(0, 9), st.just(_Uncopyable())), shrink=shrink)
+
+
+class _Tally:
+    """A mutable object with a plain repr, handed to every example of a run by ``st.just``."""
+
+    def __init__(self):
+        self.count = 0
+
+    def __repr__(self) -> str:
+        return "_Tally()"
+
+
+@pytest.mark.parametrize("shrink", [True, False], ids=["under hypothesis", "drawn first"])
+def test_an_object_the_examples_share_stays_shared_on_replay(shrink):
+    """Within a run, hypothesis hands every example the same ``st.just`` object; a replay must too (one copy for
+    all). Catches examples copied one by one, where a body counting on the shared object sees other counts and the
+    identity between examples is lost."""
+
+    def run():
+        seen, first = [], []
+
+        def body(example, delta):
+            value, tally = example
+            first.append(tally)
+            tally.count += 1
+            seen.append((value, tally.count, tally is first[0]))
+
+        harness.for_all(st.tuples(st.integers(0, 3), st.just(_Tally())), body, shrink=shrink, seed=5)
+        return seen
+
+    cold = run()
+    assert run() == cold and all(same for _, _, same in cold)
+
+
+@pytest.mark.parametrize("error", [AssertionError, SystemExit], ids=["AssertionError", "SystemExit"])
+def test_a_failure_hypothesis_shrinks_is_shrunk_after_a_replay(error, monkeypatch):
+    """Hypothesis shrinks SystemExit (and pytest.fail's Failed) like an assertion; after a failed replay it must get
+    to, so the reported example is its shrunk one. Catches a replay catching only Exception and letting the first
+    recorded failing example through unshrunk."""
+    monkeypatch.setattr(harness, "SHRINK_FAILURES", True)
+    strategy = st.integers(0, 1000)
+    recorded = _draws(strategy)
+    bad = max(recorded) - 1
+    while bad in recorded:
+        bad -= 1
+
+    def fails(example, delta):
+        if example >= bad:
+            raise error(f"failed on {example}")
+
+    outcomes = []
+    for forget in (False, True):
+        if forget:
+            harness.forget_replays()
+        with pytest.raises(error) as raised:
+            harness.for_all(strategy, fails, shrink=True, seed=5)
+        outcomes.append(str(raised.value))
+    assert outcomes == [f"failed on {bad}"] * 2

@@ -28,12 +28,12 @@ and took up to two minutes). The items of one entry together assert what the who
 
 The reference FRED's run of a claim is computed once per test session and shared by the xdist workers
 (``reference_runs``, tests/conftest.py; tests/claims/test_report.py reads the same runs): a worker that needs a
-claim the other is running waits for it. The session puts each claim's items right after the claim's own test
-file (tests/claims/test_<claim>.py, ``pytest_collection_modifyitems`` in tests/conftest.py), and xdist's
-``worksteal`` scheduler (pyproject.toml) hands each worker runs of consecutive items, so the worker that ran the
-reference, and holds the claim's entry-independent caches (the claims' case families,
-:func:`analytic.selection.selection_distribution`), mostly runs the entries too. (``xdist_group`` marks would pin
-a claim to one worker, but only under ``--dist loadgroup``, which cannot move an item once assigned.)
+claim the other is running waits for it. The session puts each claim's items right after the claim's own test file
+(tests/claims/test_<claim>.py, ``pytest_collection_modifyitems`` in tests/conftest.py), and xdist's ``worksteal``
+scheduler (tests/conftest.py) hands each worker runs of consecutive items, so the worker that ran the reference, and
+holds the claim's entry-independent caches (the claims' case families,
+:func:`analytic.selection.selection_distribution`), mostly runs the entries too. (``xdist_group`` marks would pin a
+claim to one worker, but only under ``--dist loadgroup``, which cannot move an item once assigned.)
 
 A claim whose reference run is "not involved" never asked the subject for an explainer, and ``explainer`` is the
 only way a claim reads the subject (:mod:`proofs_checks.subject`): its run is the same code for every factory, and
@@ -46,6 +46,7 @@ entry together).
 from __future__ import annotations
 
 import functools
+from types import SimpleNamespace
 
 import pytest
 
@@ -53,7 +54,7 @@ from proofs_checks.claim_index import CLAIMS
 from proofs_checks.comparison import ClaimOutcome, Comparison, run_against
 from proofs_checks.seeds import SEED_ENV
 
-from tests.conftest import BATTERY, COLLECTED, REPORT_TEST
+from tests.conftest import BATTERY, COLLECTED, ORDERED, REPORT_TEST
 
 from .planted import CATALOGUE
 
@@ -133,7 +134,7 @@ def test_the_session_runs_every_battery_item_after_its_claims_test_file(request)
     once, a claim's battery items right after the last item of tests/claims/test_<claim>.py when that file was
     collected, and the report's test last. Catches the reordering dropping or repeating an item (the suite would
     check less than it says) and placing a claim's items away from the worker that holds its caches."""
-    nodeids = [item.nodeid for item in request.session.items]
+    nodeids = request.config.stash[ORDERED]  # the hook's own output (--lf or --ff may reorder the session later)
     collected = request.config.stash[COLLECTED]
     prefix = BATTERY
     if not {f"{prefix}{c}-{e.name}]" for c in IDS for e in CATALOGUE} <= set(collected):
@@ -147,6 +148,27 @@ def test_the_session_runs_every_battery_item_after_its_claims_test_file(request)
             assert items == [f"{prefix}{claim_id}-{entry.name}]" for entry in CATALOGUE], claim_id
     report = [n for n in collected if n.startswith(REPORT_TEST)]
     assert nodeids[len(nodeids) - len(report):] == report
+
+
+@pytest.mark.parametrize("args, dist, steals", [
+    (["-n", "2"], "load", True), (["-n", "2", "--dist", "load"], "load", False),
+    (["-n", "2", "--dist=load"], "load", False), (["-n", "2", "--dist", "loadgroup"], "loadgroup", False),
+    ([], "no", False)])
+def test_xdist_steals_work_unless_told_otherwise(args, dist, steals, monkeypatch):
+    """``-n N`` alone gets the worksteal scheduler; a --dist given (even ``load``) is obeyed. Catches the suite
+    ending with one worker idle behind a long queue (the default ``load``), and a user's --dist overridden."""
+    import tests.conftest as session_config
+
+    class Stealing:
+        def __init__(self, config, log):
+            self.config = config
+
+    monkeypatch.setattr(session_config, "WorkStealingScheduling", Stealing)
+    monkeypatch.delenv("PYTEST_ADDOPTS", raising=False)
+    config = SimpleNamespace(invocation_params=SimpleNamespace(args=tuple(args)), getvalue=lambda name: dist,
+                             getoption=lambda name, default=None: False)
+    scheduler = session_config.pytest_xdist_make_scheduler(config, log=None)
+    assert isinstance(scheduler, Stealing) if steals else scheduler is None
 
 
 @pytest.mark.slow

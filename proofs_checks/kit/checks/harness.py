@@ -168,8 +168,9 @@ def _replay_key(strategy, shrink: bool, seed: int, examples: int) -> Hashable | 
     by its address), and the run is then neither recorded nor replayed.
 
     A repr does not show the values a function of the strategy closes over, nor every digit of an object it
-    holds: a strategy given to :func:`for_all` must be built from its arguments and module constants alone (each of
-    the kit's is built from the tags and constants)."""
+    holds: a strategy given to :func:`for_all` must be built from its arguments and module constants alone, and
+    must not hand out an object a body could change (``st.just`` of a mutable global): a replay hands out a copy.
+    Each of the kit's strategies builds fresh objects from the tags and constants."""
     text = repr(strategy)
     if "<unknown>" in text or " at 0x" in text:
         return None
@@ -191,10 +192,11 @@ def _record(key, examples: list | None) -> None:
         _replays.popitem(last=False)
 
 
-def _copied(example):
-    """A deep copy of the example, or None when it cannot be copied (its run is then not recorded)."""
+def _copied(value, memo: dict | None = None):
+    """A deep copy of ``value`` (with ``memo``, objects shared with earlier copies stay shared), or None when it
+    cannot be copied (its run is then not recorded)."""
     try:
-        return copy.deepcopy(example)
+        return copy.deepcopy(value, memo)
     except Exception:  # noqa: BLE001 - an example hypothesis can draw need not be copyable
         return None
 
@@ -205,14 +207,15 @@ def forget_replays() -> None:
 
 
 def _replay(strategy, body: Callable, recorded: list) -> None:
-    """``body`` on copies of the recorded examples, in their order, as hypothesis' explicit examples: each runs in
+    """``body`` on a copy of the recorded examples, in their order, as hypothesis' explicit examples: each runs in
     hypothesis' own context for a test case (global random generators seeded, recursion limit raised, ``note`` and
-    ``event`` available), as it did when it was generated. Raises the first failure."""
+    ``event`` available), as it did when it was generated. Raises the first failure. The examples are copied
+    together, so an object two of them shared is still shared."""
 
     def replay(example):
-        body(copy.deepcopy(example), DELTA)
+        body(example, DELTA)
 
-    for example in reversed(recorded):  # hypothesis runs explicit examples in the order they are written
+    for example in reversed(copy.deepcopy(recorded)):  # hypothesis runs explicit examples in the order written
         replay = explicit_example(example)(replay)
     run = _quiet(phases=(Phase.explicit,), report_multiple_bugs=False)(given(strategy)(replay))
     with without_local_constants():
@@ -231,9 +234,12 @@ def for_all(strategy, body: Callable, *, shrink: bool, seed: int, examples: int 
             try:
                 _replay(strategy, body, recorded)
                 return
-            except Exception as failure:  # hypothesis now finds (and shrinks) a failure of its own
-                replay_failure = failure
+            except KeyboardInterrupt:
+                raise
+            except BaseException as failure:  # hypothesis now finds (and shrinks) a failure of its own; it also
+                replay_failure = failure  # shrinks SystemExit and pytest.fail's Failed, which are not Exceptions
         seen: list | None = [] if key is not None else None
+        memo: dict = {}  # one memo for the run: an object two examples share stays shared in the record
 
         @_quiet(max_examples=EXAMPLES,
                 phases=(Phase.explicit, Phase.generate) + ((Phase.shrink,) if SHRINK_FAILURES else ()))
@@ -242,7 +248,7 @@ def for_all(strategy, body: Callable, *, shrink: bool, seed: int, examples: int 
         def run(example):
             nonlocal seen
             if seen is not None:  # copied before the body, which could change it
-                copied = _copied(example)
+                copied = _copied(example, memo)
                 if copied is None:
                     seen = None
                 else:
@@ -266,11 +272,10 @@ def for_all(strategy, body: Callable, *, shrink: bool, seed: int, examples: int 
 
         with without_local_constants():
             collect()
-        copies = [_copied(example) for example in drawn] if key is not None else None
-        _record(key, None if copies is None or any(c is None for c in copies) else copies)
+        _record(key, _copied(drawn) if key is not None else None)
         recorded = drawn
     else:
-        recorded = [copy.deepcopy(example) for example in recorded]
+        recorded = copy.deepcopy(recorded)  # copied together: shared objects stay shared
     for example in recorded:
         body(example, DELTA / len(recorded))
 
