@@ -40,9 +40,24 @@ COMMAND = "python tools/kit_power.py --seeds 20 --workers 2"
 
 
 def run_one(name: str, mode: str, seed: int) -> tuple[str, str, int, bool, str]:
-    """(name, mode, seed, flagged, the first flagging check or ""): one entry in one mode at one sweep seed."""
+    """(name, mode, seed, flagged, the first flagging check or ""): one entry in one mode at one sweep seed.
+
+    The seed variable and the kit's shrinking are set for the run only, and restored after it: a caller in the same
+    process (a test) would otherwise run every later kit check unshrunk, at this seed."""
+    before = os.environ.get(SEED_ENV), harness.SHRINK_FAILURES
     os.environ[SEED_ENV] = str(seed)
     harness.SHRINK_FAILURES = False  # a verdict does not depend on shrinking its example, only the time does
+    try:
+        return _flagging(name, mode, seed)
+    finally:
+        if before[0] is None:
+            os.environ.pop(SEED_ENV, None)
+        else:
+            os.environ[SEED_ENV] = before[0]
+        harness.SHRINK_FAILURES = before[1]
+
+
+def _flagging(name: str, mode: str, seed: int) -> tuple[str, str, int, bool, str]:
     entry = next(e for e in CATALOGUE if e.name == name)
     factory = entry.factory if mode == "exact" else monte_carlo_mode(entry.factory)
     names = [check.__name__ for check in CHECKS]

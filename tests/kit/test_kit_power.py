@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import importlib.util
+import os
 from pathlib import Path
 
 import pytest
@@ -40,10 +41,21 @@ def test_one_run_flags_a_wrong_entry_at_its_pinned_check(mode, monkeypatch):
     """Catches a run that does not count a failing check as a flag, or stops on a passing one: clamping p is
     flagged by check_invalid_p_is_refused in both modes, whatever the sweep seed."""
     monkeypatch.setenv("FRED_STATISTICAL_SEED", "0")
-    # run_one turns shrinking off for its process; restored here, or every later kit test in this worker would
-    # report unshrunk examples (seen as a replay test failing only after this one, under xdist)
-    monkeypatch.setattr(harness, "SHRINK_FAILURES", harness.SHRINK_FAILURES)
     assert kit_power.run_one("clipped_p", mode, 3) == ("clipped_p", mode, 3, True, "check_invalid_p_is_refused")
+
+
+@pytest.mark.parametrize("seed_before", [None, "7"], ids=["unset", "set"])
+def test_a_run_leaves_the_seed_and_shrinking_as_it_found_them(seed_before, monkeypatch):
+    """Catches run_one leaking its sweep seed or its unshrunk mode into the process: every later kit check in a test
+    worker then ran without shrinking (a verdict can depend on it: an error found while shrinking), at seed 3."""
+    if seed_before is None:
+        monkeypatch.delenv("FRED_STATISTICAL_SEED", raising=False)
+    else:
+        monkeypatch.setenv("FRED_STATISTICAL_SEED", seed_before)
+    assert harness.SHRINK_FAILURES is True
+    kit_power.run_one("clipped_p", "exact", 3)
+    assert os.environ.get("FRED_STATISTICAL_SEED") == seed_before
+    assert harness.SHRINK_FAILURES is True
 
 
 def test_the_table_counts_flags_for_wrong_entries_and_passes_for_correct_ones():

@@ -181,7 +181,7 @@ def test_a_replayed_example_runs_in_hypothesis_context():
     import numpy as np
     from hypothesis import note
 
-    def draws(record):
+    def draws():
         seen = []
 
         def body(example, delta):
@@ -191,10 +191,10 @@ def test_a_replayed_example_runs_in_hypothesis_context():
         harness.for_all(st.integers(0, 1000), body, shrink=True, seed=5)
         return seen
 
-    first = draws(record=True)
+    first = draws()
     random.seed(12345)  # the process' own state differs between the runs; hypothesis seeds each test case
     np.random.seed(12345)
-    assert draws(record=False) == first
+    assert draws() == first
 
 
 class _Uncopyable:
