@@ -10,6 +10,7 @@ in a document a word contributes lambda_j whatever its v_j.
 
 from __future__ import annotations
 
+import math
 from collections import Counter
 from dataclasses import dataclass, field
 from typing import Mapping, Sequence
@@ -22,7 +23,8 @@ import sympy as sp
 class L2NormalisedLinearModel:
     """f on whitespace-tokenised texts: lambda . (counts * idf) / ||counts * idf|| + lambda_0.
 
-    ``coef`` maps a word to lambda_j, ``idf`` a word to v_j (the same keys).
+    ``coef`` maps a word to lambda_j, ``idf`` a word to v_j (the same keys), finite
+    floats (Python or numpy float64).
 
     >>> f = L2NormalisedLinearModel({"a": 1.0, "b": 2.0}, {"a": 3.0, "b": 0.5})
     >>> f(["a", "b", "a b", "UNK"]).tolist()   # alone, a word scores lambda_j whatever v_j
@@ -33,21 +35,29 @@ class L2NormalisedLinearModel:
     idf: dict[str, float]
     intercept: float = 0.0
     words: tuple[str, ...] = field(init=False)
+    _rank: dict[str, int] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self):
         if set(self.coef) != set(self.idf):
             raise ValueError(f"coef and idf must have the same words, got {sorted(self.coef)} and {sorted(self.idf)}")
+        for name, values in (("coef", self.coef), ("idf", self.idf)):
+            bad = sorted(w for w, v in values.items() if not math.isfinite(v))
+            if bad:
+                raise ValueError(f"{name} must be finite for every word, got {[values[w] for w in bad]} for {bad}")
         object.__setattr__(self, "words", tuple(self.coef))
+        object.__setattr__(self, "_rank", {w: i for i, w in enumerate(self.words)})
 
     def __call__(self, texts: Sequence[str]) -> np.ndarray:
         out = []
         for text in texts:
-            # Counting each word in one Counter of the tokens gives the same integers as list.count, so the same
-            # floats, without splitting the text once per vocabulary word.
+            # The sums run over the text's vocabulary words in vocabulary order: a word absent from the text adds
+            # a zero term (its values are finite floats), and a sum started at int 0 is never -0.0, so zero terms
+            # change no bit of it.
             counts = Counter(text.split())
-            u = {w: counts[w] * self.idf[w] for w in self.words}
-            norm = np.sqrt(sum(x * x for x in u.values()))
-            out.append(self.intercept + (sum(self.coef[w] * u[w] for w in self.words) / norm if norm > 0 else 0.0))
+            present = sorted((self._rank[w], w) for w in counts if w in self._rank)
+            u = [(self.coef[w], counts[w] * self.idf[w]) for _, w in present]
+            norm = np.sqrt(sum(x * x for _, x in u))
+            out.append(self.intercept + (sum(c * x for c, x in u) / norm if norm > 0 else 0.0))
         return np.array(out)
 
 

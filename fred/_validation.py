@@ -72,7 +72,9 @@ def check_scores(raw, n_rows: int) -> np.ndarray:
         scores = np.asarray(raw)
     except Exception as exc:  # ragged lists and the like
         raise TypeError(f"classifier_fn must return an array of numbers, got {type(raw).__name__}") from exc
-    if scores.dtype == bool or not (np.issubdtype(scores.dtype, np.integer) or np.issubdtype(scores.dtype, np.floating)):
+    # issubclass on the scalar type is np.issubdtype's test, without its argument conversions (an explanation
+    # validates scores twice, and a small exact one costs 0.3 ms).
+    if scores.dtype == bool or not issubclass(scores.dtype.type, (np.integer, np.floating)):
         raise TypeError(f"classifier_fn must return numeric scores, got dtype {scores.dtype}")
     if scores.ndim == 1:
         scores = scores[:, None]
@@ -81,6 +83,6 @@ def check_scores(raw, n_rows: int) -> np.ndarray:
             f"classifier_fn must return shape ({n_rows},) or ({n_rows}, k) for {n_rows} texts, got {np.shape(raw)}"
         )
     scores = scores.astype(float)
-    if not np.all(np.isfinite(scores)):
+    if not np.isfinite(scores).all():
         raise ValueError("classifier_fn returned NaN or infinite scores")
     return scores

@@ -274,11 +274,28 @@ class ExactSampler(MaskSampler):
                 f"sampler='exact' enumerates 2**b patterns and accepts at most b={MAX_EXACT_TOKENS} tokens, "
                 f"got b={n_tokens}; use sampler='mask'"
             )
-        codes = np.arange(2**n_tokens)
-        perturbed = ((codes[:, None] >> np.arange(n_tokens)) & 1).astype(bool)
-        k = perturbed.sum(axis=1)
-        weights = np.exp(k * math.log(p) + (n_tokens - k) * math.log1p(-p))
-        return Perturbations(perturbed, weights)
+        p = float(p)  # what math.log reads of any real p; a hashable key
+        if n_tokens > _CACHED_EXACT_TOKENS:
+            return Perturbations(*_exact_design(n_tokens, p))
+        perturbed, weights = _cached_exact_design(n_tokens, p)
+        return Perturbations(perturbed.copy(), weights.copy())  # callers own their arrays (explanations expose them)
+
+
+#: Largest b whose exact design is cached (4096 rows; a small exact explanation spent a twentieth of its time
+#: building its design).
+_CACHED_EXACT_TOKENS = 12
+
+
+def _exact_design(n_tokens: int, p: float) -> tuple[np.ndarray, np.ndarray]:
+    """Every pattern of ``n_tokens`` positions in code order (row c perturbs the positions of c's set bits) and its
+    probability ``p**k (1-p)**(b-k)``."""
+    codes = np.arange(2**n_tokens)
+    perturbed = ((codes[:, None] >> np.arange(n_tokens)) & 1).astype(bool)
+    k = perturbed.sum(axis=1)
+    return perturbed, np.exp(k * math.log(p) + (n_tokens - k) * math.log1p(-p))
+
+
+_cached_exact_design = functools.lru_cache(maxsize=64)(_exact_design)
 
 
 def make_sampler(sampler, mask_token: str) -> Sampler:

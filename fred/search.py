@@ -124,19 +124,20 @@ def _extend(design: DesignDrops, prefixes: np.ndarray, strategy: str,
     """
     n_prefixes, b = len(prefixes), design.perturbed.shape[1]
     drops, valid = design.extension_drops(prefixes)
-    member = np.zeros((n_prefixes, b), dtype=bool)
-    member[np.arange(n_prefixes)[:, None], prefixes] = True
-    valid &= ~member
-    if strategy == "exhaustive":
+    if strategy == "exhaustive":  # positions after a sorted prefix's last are outside it
         valid &= np.arange(b) > prefixes[:, -1:]
-    elif strategy == "released-beam":
-        valid &= _first_outside(member, order, RELEASED_EXTENSIONS)
     else:
-        shared = member.astype(float) @ member.T.astype(float)  # positions two prefixes share, exact small ints
-        earlier, later = np.nonzero(np.triu(shared == prefixes.shape[1] - 1, 1))
-        valid[later, np.argmax(member[earlier] & ~member[later], axis=1)] = False
+        member = np.zeros((n_prefixes, b), dtype=bool)
+        member[np.arange(n_prefixes)[:, None], prefixes] = True
+        valid &= ~member
+        if strategy == "released-beam":
+            valid &= _first_outside(member, order, RELEASED_EXTENSIONS)
+        else:
+            shared = member.astype(float) @ member.T.astype(float)  # positions two prefixes share, exact small ints
+            earlier, later = np.nonzero(np.triu(shared == prefixes.shape[1] - 1, 1))
+            valid[later, np.argmax(member[earlier] & ~member[later], axis=1)] = False
     rows, positions = np.nonzero(valid)
-    candidates = np.column_stack([prefixes[rows], positions])
+    candidates = np.concatenate([prefixes[rows], positions[:, None]], axis=1)
     if strategy != "exhaustive":
         candidates.sort(axis=1)
     return candidates, drops[rows, positions]

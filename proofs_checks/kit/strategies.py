@@ -14,6 +14,7 @@ depend on the loaded modules, :mod:`proofs_checks.isolation`).
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 from typing import Callable
 
@@ -68,18 +69,29 @@ CLAUSES = (("SENT",), ("NEG", "SENT"), ("STOP", "SENT"), ("SUBJ", "SENT"), ("STO
            ("SUBJ", "STOP", "NEG", "SENT"), ("STOP", "SUBJ", "STOP", "SENT"), ("STOP", "SUBJ", "STOP", "NEG", "SENT"))
 
 
+#: Each role's pool of a snippet: one or two of its words (drawn in this order). Strategies that do not depend on
+#: what was drawn are built once, here and in the cached builders below: building them inside a draw cost hypothesis
+#: a tenth of the kit's time (constructing and validating them again at every example), for the same choices.
+_ROLE_POOLS = {role: st.lists(st.sampled_from(words), min_size=1, max_size=2, unique=True)
+              for role, words in (("SENT", POSITIVE_WORDS + NEGATIVE_WORDS), ("NEG", NEGATIONS),
+                                  ("STOP", STOP_WORDS), ("SUBJ", SUBJECT_WORDS))}
+
+
+@functools.lru_cache(maxsize=None)
+def _clauses_of_at_most(n_words: int) -> st.SearchStrategy[tuple[str, ...]]:
+    return st.sampled_from([c for c in CLAUSES if len(c) <= n_words])
+
+
 @st.composite
 def review_documents(draw, min_tokens: int = 1, max_tokens: int = 5) -> tuple[str, ...]:
     """Tokens of a review-like snippet of ``min_tokens`` to ``max_tokens`` words: clauses of stop words, subjects,
     negations and sentiment words (:data:`CLAUSES`), each role drawing from one or two words of the document, so
     words repeat ("good good", "the plot was not good and the acting was not good")."""
     b = draw(st.integers(min_tokens, max_tokens))
-    roles = {"SENT": POSITIVE_WORDS + NEGATIVE_WORDS, "NEG": NEGATIONS, "STOP": STOP_WORDS, "SUBJ": SUBJECT_WORDS}
-    pools = {role: draw(st.lists(st.sampled_from(words), min_size=1, max_size=2, unique=True))
-             for role, words in roles.items()}
+    pools = {role: draw(pool) for role, pool in _ROLE_POOLS.items()}
     tokens: list[str] = []
     while len(tokens) < b:
-        clause = draw(st.sampled_from([c for c in CLAUSES if len(c) <= b - len(tokens)]))
+        clause = draw(_clauses_of_at_most(b - len(tokens)))
         tokens += [draw(st.sampled_from(pools[role])) for role in clause]
     return tuple(tokens)
 
@@ -98,11 +110,15 @@ def review_models(draw, min_tokens: int = 1, max_tokens: int = 5) -> BlackBox:
     return review_box(tokens, sentiment, NEGATIONS, stop_weights, draw(st.integers(-4, 4)) / 4)
 
 
+@functools.lru_cache(maxsize=None)
+def _quarters(size: int, low: int, high: int) -> st.SearchStrategy[list[float]]:
+    return st.lists(st.integers(low, high).map(lambda k: k / 4), min_size=size, max_size=size)
+
+
 @st.composite
 def coefficients(draw, size: int, low: int = -8, high: int = 8) -> np.ndarray:
     """Coefficient vectors in multiples of 1/4: ties, zeros and negatives all occur."""
-    grid = st.integers(low, high).map(lambda k: k / 4)
-    values = draw(st.lists(grid, min_size=size, max_size=size))
+    values = draw(_quarters(size, low, high))
     if size >= 2 and draw(st.booleans()):  # force a tie
         i, j = draw(st.permutations(range(size)))[:2]
         values[j] = values[i]
@@ -192,8 +208,18 @@ def black_box_tables(draw, min_tokens: int = 1, max_tokens: int = 5, integer: bo
     b = draw(st.integers(min_tokens, max_tokens))
     if integer is None:
         integer = draw(st.booleans())
+    return np.array(draw(_table_values(b, integer)), dtype=float)
+
+
+@functools.lru_cache(maxsize=None)
+def _table_values(b: int, integer: bool) -> st.SearchStrategy[list[float]]:
     values = st.integers(0, 3).map(float) if integer else st.floats(0.0, 1.0, allow_nan=False)
-    return np.array(draw(st.lists(values, min_size=2**b, max_size=2**b)), dtype=float)
+    return st.lists(values, min_size=2**b, max_size=2**b)
+
+
+@functools.lru_cache(maxsize=None)
+def _shortcut_cases(min_tokens: int, max_tokens: int) -> st.SearchStrategy[ShortcutCase]:
+    return shortcut_models(max_tokens=max_tokens).filter(lambda c: len(c.tokens) >= min_tokens)
 
 
 #: Kinds of :func:`black_boxes`.
@@ -218,7 +244,7 @@ def black_boxes(draw, max_tokens: int = 5, kinds: tuple[str, ...] = BLACK_BOX_KI
     if kind == "review":
         return draw(review_models(min_tokens, max_tokens))
     if kind == "shortcut":
-        case = draw(shortcut_models(max_tokens=max_tokens).filter(lambda c: len(c.tokens) >= min_tokens))
+        case = draw(_shortcut_cases(min_tokens, max_tokens))
         return shortcut_box(case.tokens, case.model.words)
     b = draw(st.integers(min_tokens, max_tokens))
     vocab = draw(vocabularies(1, b))

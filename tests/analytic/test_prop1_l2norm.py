@@ -60,3 +60,14 @@ def test_l2_normalised_model_refuses_coef_and_idf_with_different_words(idf):
     only when a text is scored)."""
     with pytest.raises(ValueError, match="^coef and idf must have the same words"):
         L2NormalisedLinearModel(COEF, idf)
+
+
+@pytest.mark.parametrize("field, word, value", [("coef", "food", math.inf), ("idf", "bad", math.nan),
+                                                 ("idf", "good", -math.inf)])
+def test_non_finite_coefficients_or_idf_are_refused(field, word, value):
+    """Catches a model built on an infinite or NaN weight: its words absent from a text would add inf * 0 = NaN
+    (the sums skip absent words, so such a model would score texts as if the word did not exist)."""
+    values = {**(COEF if field == "coef" else IDF), word: value}
+    args = (values, IDF) if field == "coef" else (COEF, values)
+    with pytest.raises(ValueError, match=rf"{field} must be finite for every word, got \[{value}\] for \['{word}'\]"):
+        L2NormalisedLinearModel(*args)

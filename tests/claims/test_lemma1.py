@@ -14,6 +14,7 @@ from scipy import stats
 
 from analytic import drop_asymptotic_variance, hoeffding_drop_bound, lemma1_limit, table_classifier
 from fred import Fred
+from proofs_checks.claims import lemma1
 from proofs_checks.seeds import statistical_seed
 from tests._black_boxes import DOC, TABLES, tree_table
 
@@ -108,10 +109,9 @@ def test_error_shrinks_like_inverse_sqrt_n_on_tree():
 
 
 @pytest.fixture(scope="module")
-def lemma1_result():
-    from proofs_checks.claims import lemma1
-
-    return lemma1.check()
+def lemma1_result(reference_runs):
+    """The claim's run against the reference, shared with the report's test (tests/conftest.py)."""
+    return reference_runs.result(lemma1.CLAIM)
 
 
 def test_lemma1_step_statuses_and_verdict(lemma1_result):

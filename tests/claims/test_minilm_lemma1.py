@@ -19,8 +19,9 @@ from proofs_checks.seeds import statistical_seed
 
 
 @pytest.fixture(scope="module")
-def result(minilm):
-    return minilm_lemma1.check()
+def result(minilm, reference_runs):
+    """The claim's run against the reference, shared with the report's test (tests/conftest.py)."""
+    return reference_runs.result(minilm_lemma1.CLAIM)
 
 
 def _weights(b: int, p: float) -> np.ndarray:

@@ -17,8 +17,9 @@ from proofs_checks.claims import minilm_selection
 
 
 @pytest.fixture(scope="module")
-def result(minilm):
-    return minilm_selection.check()
+def result(minilm, reference_runs):
+    """The claim's run against the reference, shared with the report's test (tests/conftest.py)."""
+    return reference_runs.result(minilm_selection.CLAIM)
 
 
 def _brute_force(table: np.ndarray, b: int) -> tuple[tuple[int, ...], float]:

@@ -56,6 +56,16 @@ def test_first_occurrences_matches_a_dict_scan(n, n_codes):
     assert (first.tolist(), inverse.tolist()) == scan(codes.tolist())
 
 
+@pytest.mark.parametrize("codes", [list(range(8)), [1, 0, 2, 3], [0, 1, 2, 2], [0, 1, 1, 3], [0],
+                                   [3, 2, 1, 0, 4, 5, 6, 7]],
+                         ids=["in-order", "swapped", "repeat-at-end", "repeat-inside", "one", "reversed-half"])
+def test_first_occurrences_with_as_many_rows_as_codes(codes):
+    """Designs with as many rows as codes, every code once (in order or not) or one repeated: catches a first row
+    taken from the wrong end of a repeat and a permutation read as groups in value order."""
+    first, inverse = first_occurrences(np.array(codes, dtype=np.int64), len(codes))
+    assert (first.tolist(), inverse.tolist()) == scan(codes)
+
+
 @pytest.mark.parametrize("b, n", [(4, 30), (7, 500), (12, 3000), (62, 50)])
 def test_masked_text_groups_are_the_distinct_rendered_texts(b, n):
     """Catches grouping by the whole pattern, which keeps apart rows that render equal because the document
@@ -104,6 +114,23 @@ def test_classifier_is_asked_the_distinct_texts_in_order_of_first_row(sampler, w
     rendered = joined(text.split(), exp.sample_perturbed)
     assert calls == [[text], list(dict.fromkeys(rendered))]
     assert list(exp.sample_texts) == rendered
+
+
+@pytest.mark.parametrize("text", ["good bad good café x1", "UNK good UNK bad"], ids=["no-mask", "masks"])
+def test_the_exact_design_asks_each_distinct_text_once_in_row_order(text):
+    """The exact design without the mask token among the tokens has one text per row (every pattern once), asked in
+    row order without grouping; with it, rows rendering equal are asked once. Catches the ungrouped path taken when
+    a token is the mask token (a text asked twice) and rows asked out of order."""
+    calls: list[list[str]] = []
+
+    def classify(texts):
+        calls.append(list(texts))
+        return np.array([[len(t) % 3, 1.0] for t in texts], dtype=float)
+
+    exp = Fred(classify, sampler="exact").explain(text, max_len=2)
+    rendered = joined(text.split(), exp.sample_perturbed)
+    assert calls == [[text], list(dict.fromkeys(rendered))] and list(exp.sample_texts) == rendered
+    assert (len(set(rendered)) == len(rendered)) == (MASK not in text.split())
 
 
 class _FloatDesign(MaskSampler):

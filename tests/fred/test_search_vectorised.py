@@ -8,12 +8,18 @@ use tuples, dictionaries and the row loop of ``test_explainer_search.brute_force
 from __future__ import annotations
 
 import itertools
+import threading
+from types import SimpleNamespace
 
 import numpy as np
+import pytest
+import threadpoolctl
 from hypothesis import given
 from hypothesis import strategies as st
 from numpy.testing import assert_allclose
 
+from fred import drops
+from fred import search as search_module
 from fred.drops import DesignDrops
 from fred.search import search_candidates
 from tests.fred.test_explainer_search import brute_force_drop
@@ -130,3 +136,118 @@ def test_both_product_branches_are_exercised():
             for j in range(4):
                 want = brute_force_drop(perturbed, weights, d, tuple(sorted(set(prefix) | {j})))
                 assert defined[r, j] and abs(drops[r, j] - want) <= 1e-12
+
+
+def _blas_threads() -> list[int]:
+    return [lib["num_threads"] for lib in threadpoolctl.threadpool_info() if lib["user_api"] == "blas"]
+
+
+@pytest.mark.parametrize("n, b, search, limited_from", [(8, 3, "beam", None), (4096, 12, "beam", 0),
+                                                       (3000, 40, "beam", 0), (1000, 9, "exhaustive", 2)],
+                         ids=["exact-b3", "exact-b12", "monte-carlo-b40", "exhaustive-b9-from-pairs"])
+def test_blas_is_limited_to_one_thread_exactly_when_a_product_could_use_threads(monkeypatch, n, b, search,
+                                                                                   limited_from):
+    """BLAS runs on one thread from the first product of a search that reaches the thresholds of BLAS's own
+    threading (OpenBLAS's, drops._OPENBLAS_ONE_THREAD: for the singletons' matrix-vector products and for the
+    prefixes' matrix products) to the end of the search, and is left alone on a small design; afterwards the threads
+    are restored. Seen between the products, when each size's best candidate is chosen. Catches a large search run
+    with BLAS threads (300 times slower on a busy machine) and a small one paying for setting and restoring the
+    limit (a tenth of a small exact explanation)."""
+    before = _blas_threads()
+    if not before or max(before) == 1:
+        pytest.skip("BLAS already runs on one thread here: nothing to tell apart")
+    if drops._one_thread_below() != drops._OPENBLAS_ONE_THREAD:
+        pytest.skip("a BLAS other than OpenBLAS is loaded: every product is limited (the next test)")
+    assert (n * b >= drops._OPENBLAS_ONE_THREAD[0]) == (limited_from == 0)  # the singletons' product decides
+    seen = _threads_between_products(monkeypatch, n, b, search)  # the exhaustive search chooses once per size
+    assert len(seen) >= 3 and seen == [before if limited_from is None or i < limited_from else [1] * len(before)
+                                       for i in range(len(seen))], seen
+    assert _blas_threads() == before
+
+
+def _threads_between_products(monkeypatch, n: int, b: int, search: str) -> list[list[int]]:
+    """BLAS's threads seen whenever the search picks a best candidate (sizes 1 to 4, random rows)."""
+    seen = []
+    best_index = search_module._best_index
+    monkeypatch.setattr(search_module, "_best_index", lambda *args, **kw: seen.append(_blas_threads()) or
+                        best_index(*args, **kw))
+    rng = np.random.default_rng(n + b)
+    perturbed = rng.random((n, b)) < 0.5
+    search_candidates(perturbed, np.full(n, 1.0 / n), rng.normal(size=n), np.inf, 4, search, 2, 1e-12)
+    return seen
+
+
+def test_with_another_blas_every_search_is_limited_and_the_library_is_read_from_threadpoolctl(monkeypatch):
+    """OpenBLAS's thresholds are used only when threadpoolctl lists nothing but OpenBLAS; otherwise (MKL, BLIS
+    may thread small products, and a product's last bits can depend on its threads) even the smallest search runs
+    on one thread. Catches the thresholds applied to any library, and a detection disagreeing with threadpoolctl."""
+    libraries = [lib["internal_api"] for lib in threadpoolctl.threadpool_info() if lib["user_api"] == "blas"]
+    want = drops._OPENBLAS_ONE_THREAD if all(api == "openblas" for api in libraries) else (0, 0)
+    assert drops._one_thread_below() == want, libraries
+    fake = SimpleNamespace(select=lambda user_api: SimpleNamespace(lib_controllers=[
+        SimpleNamespace(internal_api="openblas"), SimpleNamespace(internal_api="mkl")]))
+    drops._one_thread_below.cache_clear()
+    try:
+        monkeypatch.setattr(drops, "_blas_controller", lambda: fake)
+        assert drops._one_thread_below() == (0, 0)  # OpenBLAS beside MKL: the thresholds are MKL's, unknown
+    finally:
+        monkeypatch.undo()
+        drops._one_thread_below.cache_clear()
+    before = _blas_threads()
+    if not before or max(before) == 1:
+        pytest.skip("BLAS already runs on one thread here: nothing to tell apart")
+    monkeypatch.setattr(drops, "_one_thread_below", lambda: (0, 0))
+    seen = _threads_between_products(monkeypatch, 8, 3, "beam")
+    assert len(seen) >= 3 and seen == [[1] * len(before)] * len(seen), seen
+    assert _blas_threads() == before
+
+
+def test_nested_blocks_of_two_designs_keep_the_limit_until_the_outermost_ends():
+    """A design's single_threaded block opened inside another's, the inner one limiting first: BLAS stays on one
+    thread until the outer block ends, then gets its threads back. Catches the limit owned by the design that set
+    it (restored when the inner block ends, while the outer one's products still run, and set again for the rest of
+    the process when the outer one restores what it saw)."""
+    before = _blas_threads()
+    if not before or max(before) == 1:
+        pytest.skip("BLAS already runs on one thread here: nothing to tell apart")
+    rng = np.random.default_rng(0)
+    outer, inner = (DesignDrops(rng.random((4096, 12)) < 0.5, np.full(4096, 1 / 4096), rng.normal(size=4096))
+                    for _ in range(2))
+    singletons = np.zeros((1, 0), dtype=np.intp)  # a 4096 x 12 matrix-vector product: limited under OpenBLAS too
+    seen = []
+    with outer.single_threaded():
+        with inner.single_threaded():
+            inner.extension_drops(singletons)
+            seen.append(_blas_threads())
+            outer.extension_drops(singletons)
+        seen.append(_blas_threads())
+    seen.append(_blas_threads())
+    one = [1] * len(before)
+    assert seen == [one, one, before]
+
+
+def test_a_block_ended_in_another_thread_is_over_for_the_thread_that_opened_it():
+    """A block held by a generator and closed in another thread ends the block of the thread that opened it, which
+    can open a new one (and limit BLAS again). Catches block state read from whichever thread ends the block: the
+    opening thread would stay 'inside a block' for good, and never limit BLAS again. (Where the closing thread
+    restores BLAS's threads is threadpoolctl's and OpenBLAS's business: here, only for itself; the threads are set
+    back at the end.)"""
+    before = _blas_threads()
+    rng = np.random.default_rng(1)
+    design = DesignDrops(rng.random((4096, 12)) < 0.5, np.full(4096, 1 / 4096), rng.normal(size=4096))
+
+    def held():
+        with design.single_threaded():
+            yield design.extension_drops(np.zeros((1, 0), dtype=np.intp))
+
+    block = held()
+    try:
+        next(block)
+        assert drops._block().limits is not None
+        closer = threading.Thread(target=block.close)
+        closer.start()
+        closer.join()
+        assert drops._block().limits is None and not drops._block().limited
+    finally:
+        if before:
+            threadpoolctl.threadpool_limits(limits=max(before), user_api="blas")

@@ -456,10 +456,12 @@ def wrong(*parts: str) -> list[Planted]:
     return [entry for entry in CATALOGUE if entry.kind == "wrong" and entry.part in parts]
 
 
-def assert_fails_exactly(entry: Planted, monkeypatch) -> None:
-    """The kit fails exactly ``entry.kit_fails`` on ``entry``, without errors, at the default seeds."""
+def assert_fails_exactly(entry: Planted, monkeypatch):
+    """The kit fails exactly ``entry.kit_fails`` on ``entry``, without errors, at the default seeds; returns the
+    report."""
     monkeypatch.delenv(SEED_ENV, raising=False)
     report = check_explainer(entry.factory)
     failed = {o.name for o in report.outcomes if o.status == "failed"}
     assert failed == entry.kit_fails, str(report)
     assert report.counts()["error"] == 0, str(report)
+    return report
