@@ -128,9 +128,11 @@ class Fred:
                 and getattr(sampler.render, "__func__", None) is MaskSampler.render
                 and not hasattr(sampler, "render_with_stats"))
 
-    def _predict_perturbed(self, tokens: Sequence[str], perturbed: np.ndarray, rng: np.random.Generator):
+    def _predict_perturbed(self, tokens: Sequence[str], perturbed: np.ndarray, rng: np.random.Generator | None,
+                           exact_design: bool):
         """Scores of the perturbed samples, their texts (None when not rendered), how they were scored, and the
-        sampler's statistics on them (None when it reports none).
+        sampler's statistics on them (None when it reports none). ``exact_design``: the rows are the built-in exact
+        sampler's (:meth:`_draws_nothing`), every pattern once.
 
         The bag-of-words fast path returns no texts. When its check against the
         string path fails, this call scores strings; the explainer is left as it
@@ -152,7 +154,7 @@ class Fred:
         plain = (isinstance(self.sampler, MaskSampler) and perturbed.dtype == bool
                  and getattr(self.sampler.render, "__func__", None) is MaskSampler.render)
         mask = self.sampler.mask_token if plain else None  # a sampler of its own need not have one
-        if plain and self._draws_nothing() and isinstance(mask, str) and mask.split() == [mask] and mask not in tokens:
+        if plain and exact_design and isinstance(mask, str) and mask.split() == [mask] and mask not in tokens:
             # The exact design lists every pattern once, and with no token equal to a one-token mask distinct
             # patterns render distinct texts: each row is asked, in order, without grouping the rows. The scores are
             # made row-major, as gathering the groups' rows made them: a column-major output (a DataFrame's)
@@ -251,9 +253,10 @@ class Fred:
         if not self.sampler.exact and n_samples is None:
             n_samples = sample_size(alpha, p, min(max_len, b))
 
-        rng = None if self._draws_nothing() else np.random.default_rng(self.random_state)
+        exact_design = self._draws_nothing()
+        rng = None if exact_design else np.random.default_rng(self.random_state)
         design = self.sampler.draw(b, p, n_samples, rng)
-        scores, texts, fast_path, sampler_stats = self._predict_perturbed(tokens, design.perturbed, rng)
+        scores, texts, fast_path, sampler_stats = self._predict_perturbed(tokens, design.perturbed, rng, exact_design)
         if scores.shape[1] != original.shape[1]:
             raise ValueError(f"classifier_fn returned {scores.shape[1]} columns on the samples but "
                              f"{original.shape[1]} on the text")

@@ -56,16 +56,6 @@ def test_first_occurrences_matches_a_dict_scan(n, n_codes):
     assert (first.tolist(), inverse.tolist()) == scan(codes.tolist())
 
 
-@pytest.mark.parametrize("codes", [list(range(8)), [1, 0, 2, 3], [0, 1, 2, 2], [0, 1, 1, 3], [0],
-                                   [3, 2, 1, 0, 4, 5, 6, 7]],
-                         ids=["in-order", "swapped", "repeat-at-end", "repeat-inside", "one", "reversed-half"])
-def test_first_occurrences_with_as_many_rows_as_codes(codes):
-    """Designs with as many rows as codes, every code once (in order or not) or one repeated: catches a first row
-    taken from the wrong end of a repeat and a permutation read as groups in value order."""
-    first, inverse = first_occurrences(np.array(codes, dtype=np.int64), len(codes))
-    assert (first.tolist(), inverse.tolist()) == scan(codes)
-
-
 @pytest.mark.parametrize("b, n", [(4, 30), (7, 500), (12, 3000), (62, 50)])
 def test_masked_text_groups_are_the_distinct_rendered_texts(b, n):
     """Catches grouping by the whole pattern, which keeps apart rows that render equal because the document
