@@ -178,20 +178,23 @@ def _threads_between_products(monkeypatch, n: int, b: int, search: str) -> list[
 
 
 def test_with_another_blas_every_search_is_limited_and_the_library_is_read_from_threadpoolctl(monkeypatch):
-    """OpenBLAS's thresholds are used only when threadpoolctl lists nothing but OpenBLAS; otherwise (MKL, BLIS
-    may thread small products, and a product's last bits can depend on its threads) even the smallest search runs
-    on one thread. Catches the thresholds applied to any library, and a detection disagreeing with threadpoolctl."""
-    libraries = [lib["internal_api"] for lib in threadpoolctl.threadpool_info() if lib["user_api"] == "blas"]
-    want = drops._OPENBLAS_ONE_THREAD if all(api == "openblas" for api in libraries) else (0, 0)
-    assert drops._one_thread_below() == want, libraries
-    fake = SimpleNamespace(select=lambda user_api: SimpleNamespace(lib_controllers=[
-        SimpleNamespace(internal_api="openblas"), SimpleNamespace(internal_api="mkl")]))
-    drops._one_thread_below.cache_clear()
+    """OpenBLAS's thresholds are used only when threadpoolctl lists nothing but OpenBLAS (read through a fake
+    controller listing given libraries); otherwise (MKL, BLIS may thread small products, and a product's last bits
+    can depend on its threads) even the smallest search runs on one thread. Catches the thresholds applied to any
+    library, or when any one is OpenBLAS, and wrong thresholds."""
+    def read(*apis):
+        fake = SimpleNamespace(select=lambda user_api: SimpleNamespace(
+            lib_controllers=[SimpleNamespace(internal_api=api) for api in apis]))
+        drops._one_thread_below.cache_clear()
+        with monkeypatch.context() as patch:
+            patch.setattr(drops, "_blas_controller", lambda: fake)
+            return drops._one_thread_below()
+
     try:
-        monkeypatch.setattr(drops, "_blas_controller", lambda: fake)
-        assert drops._one_thread_below() == (0, 0)  # OpenBLAS beside MKL: the thresholds are MKL's, unknown
+        assert read("openblas", "openblas") == (2304 * 4, 65536 * 4)  # OpenBLAS's gemv and gemm thresholds
+        assert read("openblas", "mkl") == (0, 0)  # beside MKL: its thresholds are unknown
+        assert read("blis") == (0, 0)
     finally:
-        monkeypatch.undo()
         drops._one_thread_below.cache_clear()
     before = _blas_threads()
     if not before or max(before) == 1:
