@@ -178,6 +178,9 @@ BASELINE_SPLIT = linear_box(("good", "great"), (0.5, 0.5), 0.0)
 BASELINE_SPLIT_EPS = 0.625
 #: Column 0 wins on the document (f(xi) = 0.45), and columns 0 and 1 select different tokens.
 LABEL_SPLIT = linear_box(("bad", "good"), (-0.3, 0.3), 0.45)
+#: Column 0 wins on the document (f(xi) = 0.45) and column 1 on every perturbation of it (f >= 0.51): a label read
+#: on a perturbed text instead of the document is the other class except with probability 2^-8 at p = 1/2.
+LABEL_FLIP = linear_box(tuple(f"w{i}" for i in range(8)), (-0.06,) * 8, 0.93)
 
 #: Review snippets where the negation decides: masking "not" flips the sentiment (weights +-3), so at p = 1/2 the
 #: drop of "not" alone is about 0.23 and every other token's at most 0 (class 0 of the first, class 1 of the
@@ -200,6 +203,18 @@ def lenient_classifier(tokens: Sequence[str]) -> Callable:
 
     def classify(texts: Sequence[str]) -> np.ndarray:
         f = np.array([sum(map(operator.eq, text.split(), tokens)) / len(tokens) for text in texts])
+        return np.column_stack([1.0 - f, f])
+
+    return classify
+
+
+def vocabulary_classifier(vocabulary: frozenset[str]) -> Callable:
+    """A word-presence model knowing ``vocabulary`` (lowercase words): [1 - f, f] with f the share of a text's tokens
+    that are, lowercased, words of the vocabulary (a text's case folded, as scikit-learn's vectorizers do)."""
+
+    def classify(texts: Sequence[str]) -> np.ndarray:
+        f = np.array([sum(token.lower() in vocabulary for token in text.split()) / max(1, len(text.split()))
+                      for text in texts])
         return np.column_stack([1.0 - f, f])
 
     return classify

@@ -3,11 +3,11 @@
 Wrong modifications are real mistakes (a sampler using 1 - p, the released code's threshold eps f(xi), LIME's
 sampler, a beam search, clamping p, an empty mean taken as 0, a drop not conditioned on the candidate, best_ids
 ordered by importance, lowercasing the text, a stop-word filter, one mask per distinct word, a wrong default n, a
-drop conditioned on the rows perturbing the candidate only, normalised importances); correct ones are valid
-variants (ties to the last positions, another way of drawing the same masks, an independent plain implementation,
-antithetic masks at p = 1/2, scores cached across calls) and must pass every check they are capable of; the
-declared variant (baseline "original", declared) fails the paper's checks and passes the check
-of its declaration.
+drop conditioned on the rows perturbing the candidate only, normalised importances, a mask that is a real word,
+``>`` for Eq. (2)'s ``>=``); correct ones are valid variants (ties to the last positions, another way of drawing the
+same masks, two independent plain implementations, antithetic masks at p = 1/2, scores cached across calls) and
+must pass every check they are capable of; the declared variant (baseline "original", declared) fails the paper's
+checks and passes the check of its declaration.
 
 ``kit_fails`` is the exact set of failed kit checks at the default seeds (``FRED_STATISTICAL_SEED`` unset): the
 checks on generated black boxes draw their inputs from those seeds. The claims' sets are added by the
@@ -17,8 +17,10 @@ entry under 20 other seeds (docs/kit_power.md).
 
 from __future__ import annotations
 
+import importlib.util
 import itertools
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Callable
 
 import numpy as np
@@ -222,14 +224,14 @@ class ToyFred:
     classic slips: ``empty_mean_as_zero`` (a candidate no row perturbs gets E[f | c] = 0, so its drop is E[f]),
     ``conditioned=False`` (divides by all rows instead of the rows perturbing c), ``only_candidate`` (conditions
     on the rows perturbing c and nothing else), ``stop_words`` (positions holding one are never perturbed
-    nor selected), ``by_word`` (one mask per distinct word: repeated words are one unit) and ``default_n`` (the
-    number of rows without ``n_samples``, from p and min(max_len, b); Lemma 2's by default)."""
-
-    MASK = "UNK"
+    nor selected), ``by_word`` (one mask per distinct word: repeated words are one unit), ``default_n`` (the
+    number of rows without ``n_samples``, from p and min(max_len, b); Lemma 2's by default) and ``strict`` (a size
+    is found when its best drop *exceeds* eps E[f], ``>`` where Eq. 2 says ``>=``, and without a tie tolerance); its
+    mask is ``mask`` ("UNK" by default)."""
 
     def __init__(self, classifier_fn, exact=False, *, empty_mean_as_zero=False, conditioned=True,
-                 only_candidate=False, stop_words=frozenset(), by_word=False, default_n=None):
-        self.classifier_fn, self.exact = classifier_fn, exact
+                 only_candidate=False, stop_words=frozenset(), by_word=False, default_n=None, strict=False, mask="UNK"):
+        self.classifier_fn, self.exact, self.strict, self.mask = classifier_fn, exact, strict, mask
         self.empty_mean_as_zero, self.conditioned, self.only_candidate = empty_mean_as_zero, conditioned, only_candidate
         self.stop_words, self.by_word = frozenset(stop_words), by_word
         self.default_n = default_n or (lambda p, size: sample_size(ALPHA, p, size))
@@ -263,7 +265,7 @@ class ToyFred:
         for j, unit in enumerate(units):
             rows[:, unit] = drawn[:, [j]]
         def render(row) -> str:
-            return " ".join(self.MASK if z else t for z, t in zip(row, tokens))
+            return " ".join(self.mask if z else t for z, t in zip(row, tokens))
 
         if b < 63:  # each distinct row rendered once (the Lemma 1 checks draw 200,000 rows of at most 2^b patterns)
             _, first, inverse = np.unique(rows @ (1 << np.arange(b, dtype=np.int64)), return_index=True,
@@ -297,7 +299,7 @@ class ToyFred:
                 break
             top = max(d for _, d in scored)
             winner = min(c for c, d in scored if top - d <= tie)
-            if top >= eps * mean - tie:
+            if (top > eps * mean) if self.strict else (top >= eps * mean - tie):
                 return AdaptedExplanation(winner, True, importances)
             if best is None or top - best[1] > tie:
                 best = (winner, top)
@@ -325,6 +327,21 @@ def _toy(name: str, **knobs):
     make_explainer.__name__ = name
     make_explainer.fred_tags = ExplainerTags(exact=True)
     return make_explainer
+
+
+def _plain_fred():
+    """docs/examples/plain_fred.py (FRED written from scratch against the kit's contract, issue 38's mutation
+    subject) as a factory seeded like this module's explainers."""
+    spec = importlib.util.spec_from_file_location("plain_fred", Path(__file__).parents[2] / "docs" / "examples"
+                                                  / "plain_fred.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+
+    @explainer_tags(exact=True)
+    def plain_fred(classifier_fn, exact=False):
+        return module.make_explainer(classifier_fn, exact, seed())
+
+    return plain_fred
 
 
 # ------------------------------------------------------------------------------------ the catalogue
@@ -364,7 +381,8 @@ CATALOGUE: tuple[Planted, ...] = (
                 "check_labels_zero_and_one", "check_lemma1_drops_converge", "check_lemma1_selection_converges",
                 "check_prop1_linear_corrected", "check_prop2_shortcut_corrected", "check_regression_output",
                 "check_review_snippets_solve_eq2", "check_selection_solves_eq2",
-                "check_threshold_is_eps_times_mean_prediction"
+                "check_threshold_is_eps_times_mean_prediction", "check_threshold_is_reached_at_equality",
+                "check_default_label_is_the_predicted_class"
             }), part="drops", claims_break=frozenset({
         "algorithm1-beam", "algorithm1-literal", "importance-linear", "lemma1", "lemma1-selection", "prop1-linear",
         "prop1-logistic", "prop1-step-link", "prop2-shortcut"})),
@@ -391,7 +409,9 @@ CATALOGUE: tuple[Planted, ...] = (
                 "check_labels_zero_and_one", "check_lemma1_drops_converge", "check_lemma1_selection_converges",
                 "check_prop1_linear_corrected", "check_prop2_shortcut_corrected", "check_regression_output",
                 "check_review_snippets_solve_eq2", "check_search_is_exhaustive_on_beam_counterexample",
-                "check_selection_solves_eq2", "check_threshold_is_eps_times_mean_prediction"
+                "check_selection_solves_eq2", "check_threshold_is_eps_times_mean_prediction",
+                "check_threshold_is_reached_at_equality",
+                "check_default_label_is_the_predicted_class"
             }), part="drops", claims_break=frozenset({
                 "importance-linear", "lemma1", "prop1-linear", "prop1-logistic", "prop1-step-link"})),
     Planted("most_important_first", _factory(MostImportantFirst, ExplainerTags(exact=True)), "wrong",
@@ -423,7 +443,8 @@ CATALOGUE: tuple[Planted, ...] = (
                 "check_importances_on_random_black_boxes", "check_labels_zero_and_one",
                 "check_lemma1_drops_converge", "check_prop1_linear_corrected", "check_prop2_shortcut_corrected",
                 "check_regression_output", "check_review_snippets_solve_eq2",
-                "check_search_is_exhaustive_on_beam_counterexample", "check_selection_solves_eq2"
+                "check_search_is_exhaustive_on_beam_counterexample", "check_selection_solves_eq2",
+                "check_default_label_is_the_predicted_class"
             }), part="drops", claims_break=frozenset({
                 "importance-linear", "lemma1", "prop1-linear", "prop1-logistic", "prop1-step-link"})),
     Planted("normalised_importances", _factory(NormalisedImportances, ExplainerTags(exact=True)), "wrong",
@@ -431,10 +452,20 @@ CATALOGUE: tuple[Planted, ...] = (
                 "check_importances_are_exact_drops", "check_importances_on_random_black_boxes",
                 "check_lemma1_drops_converge"
             }), part="drops", claims_break=frozenset({"importance-linear", "lemma1"})),
+    Planted("real_word_mask", _toy("real_word_mask", mask="the"), "wrong",
+            "removed tokens masked with the word 'the' (a real word) instead of a token no document or model holds",
+            frozenset({"check_mask_token_is_unseen", "check_review_snippets_solve_eq2"}), part="sampling",
+            claims_break=frozenset({"importance-linear", "prop1-linear", "prop1-logistic", "prop1-step-link"})),
+    Planted("strict_threshold", _toy("strict_threshold", strict=True), "wrong",
+            "a size found when its best drop exceeds eps E[f] ('>' for Eq. 2's '>=')",
+            frozenset({"check_threshold_is_reached_at_equality"}), part="search",
+            claims_break=frozenset({"prop1-linear", "prop1-step-link"})),
     Planted("reversed_ties", _factory(ReversedTies, ExplainerTags(exact=True)), "correct",
             "exact ties resolved to the largest positions"),
     Planted("binomial_sampler", binomial_sampler, "correct", "masks drawn with rng.binomial"),
     Planted("toy_fred", _toy("toy_fred"), "correct", "an independent plain implementation of Algorithm 1"),
+    Planted("plain_fred", _plain_fred(), "correct",
+            "FRED written from scratch against the kit's contract (docs/examples/plain_fred.py)"),
     Planted("antithetic_pairs", antithetic_pairs, "correct",
             "at p = 1/2, rows in complementary pairs (antithetic masks; each row has the paper's law)"),
     Planted("cached_scores", cached_scores, "correct", "the model's scores cached across calls"),
@@ -444,7 +475,9 @@ CATALOGUE: tuple[Planted, ...] = (
                 "check_importances_on_random_black_boxes", "check_labels_zero_and_one",
                 "check_lemma1_drops_converge", "check_lemma1_selection_converges", "check_prop1_linear_corrected",
                 "check_prop2_shortcut_corrected", "check_regression_output", "check_review_snippets_solve_eq2",
-                "check_selection_solves_eq2", "check_threshold_is_eps_times_mean_prediction"
+                "check_selection_solves_eq2", "check_threshold_is_eps_times_mean_prediction",
+                "check_threshold_is_reached_at_equality",
+                "check_default_label_is_the_predicted_class"
             }), claims_break=frozenset({
         "algorithm1-beam", "algorithm1-literal", "importance-linear", "lemma1", "lemma1-selection", "prop1-linear",
         "prop1-logistic", "prop1-step-link", "prop2-shortcut"})),

@@ -10,6 +10,8 @@ Why the sets are what they are:
   breaks the paper's guarantees all the same: claims check the paper, tags only explain the failure.
 * LIME's sampler has no exact mode: only Lemma 1's statistical check can run on it, and it breaks it.
 * Listing the selection by importance breaks the claims that read the selection as an ordered candidate.
+* A mask that is a real word ("the") and ``>`` for Eq. (2)'s ``>=`` break claims comparing FRED's selection or
+  drops with the referee's: the sets are those measured at the default seeds (issue 38), not derived.
 * A width-4 beam, clipping p, an empty mean read as 0 and lowercasing break no claim: the claims' documents are
   short (the beam is exhaustive up to 4 tokens), valid p, lowercase tokens; the kit catches them (test_planted_*).
 

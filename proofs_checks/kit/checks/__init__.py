@@ -27,6 +27,7 @@ from .harness import (
 )
 from .interface import (
     check_declared_outputs_are_present,
+    check_defaults_are_the_papers,
     check_invalid_p_is_refused,
     check_invalid_eps_is_refused,
     check_invalid_max_len_is_refused,
@@ -44,6 +45,7 @@ from .propositions import (
 from .sampling import (
     check_rows_keep_or_mask_each_token,
     check_document_reaches_the_model_unchanged,
+    check_mask_token_is_unseen,
     check_perturbation_rate_is_p,
     check_positions_perturbed_independently,
     check_n_samples_is_honoured,
@@ -52,6 +54,7 @@ from .sampling import (
 from .selection import (
     check_selection_solves_eq2,
     check_found_matches_the_threshold,
+    check_threshold_is_reached_at_equality,
     check_max_len_is_respected,
     check_best_ids_are_sorted_unique_positions,
     check_unperturbed_candidate_is_never_selected,
@@ -79,6 +82,7 @@ __all__ = [
     "check_best_ids_are_sorted_unique_positions",
     "check_declared_baseline_is_used",
     "check_declared_outputs_are_present",
+    "check_defaults_are_the_papers",
     "check_default_label_is_the_predicted_class",
     "check_default_n_samples_is_lemma2",
     "check_document_reaches_the_model_unchanged",
@@ -95,6 +99,7 @@ __all__ = [
     "check_larger_eps_never_gives_smaller_size",
     "check_lemma1_drops_converge",
     "check_lemma1_selection_converges",
+    "check_mask_token_is_unseen",
     "check_max_len_is_respected",
     "check_negation_decides_the_selection",
     "check_n_samples_is_honoured",
@@ -110,6 +115,7 @@ __all__ = [
     "check_selection_invariant_to_positive_scaling",
     "check_selection_solves_eq2",
     "check_threshold_is_eps_times_mean_prediction",
+    "check_threshold_is_reached_at_equality",
     "check_unperturbed_candidate_is_never_selected",
     "yield_checks",
 ]

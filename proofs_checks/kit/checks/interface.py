@@ -12,14 +12,20 @@ from typing import Sequence
 
 import numpy as np
 
-from fred_constants import EPS, P
+from fred_constants import EPS, MAX_LEN, P
 
-from ..black_boxes import LINEAR, Spy, lenient_classifier
+from ..black_boxes import LINEAR, Spy, lenient_classifier, linear_box
 from ..tags import get_tags
 from .harness import CheckRun, build_explainer, check_needing, n_samples_if_settable
 
 #: The document of the validation checks.
 SHORT_TOKENS = ("red", "green", "blue", "cyan", "gold", "pink")
+#: 12-token linear models (each token 1/64) at p = 1/2 and eps = 0.15; a drop of k tokens is k / (2 c + 12) E[f] for
+#: the intercept c / 64. With c = 26 and 29 the first size reaching eps E[f] is 10 (the default l_max) and 11, so
+#: max_len 9, 10 and 11 tell apart; with c = 27.3 and 27.36 size 10's drop is 0.15015 E[f] and 0.14988 E[f], so (in
+#: exact mode) a default eps outside [0.14988, 0.15015] tells apart too.
+DEFAULTS_BOXES = tuple(linear_box(tuple(f"t{i:02d}" for i in range(12)), (1 / 64,) * 12, c / 64)
+                       for c in (26, 29, 27.3, 27.36))
 
 
 @check_needing()
@@ -39,12 +45,44 @@ def check_declared_outputs_are_present(make_explainer) -> None:
         assert isinstance(got, (bool, np.bool_)), f"tags.found is True but found is {got!r}"
 
 
-def _refuses(make_explainer, name: str, bad: Sequence) -> None:
-    """Every value of ``bad`` for argument ``name`` raises ValueError or TypeError; a valid call works."""
+def _same(a, b) -> bool:
+    """Equal sequences of numbers, NaN equal to NaN (an undefined importance)."""
+    return np.array_equal(np.asarray(a, dtype=float), np.asarray(b, dtype=float), equal_nan=True)
+
+
+@check_needing()
+def check_defaults_are_the_papers(make_explainer) -> None:
+    """Algorithm 1's defaults (line 402: "By default, we set eps = 0.15, l_max = 10, p = 0.5, and compute the sample
+    size n according to Lemma 2") are explain's: on 12-token models where max_len 9, 10 and 11, and eps a little
+    above or below 0.15, give different explanations, ``explain(text)`` equals ``explain(text, label=None, p=0.5,
+    eps=0.15, max_len=10, n_samples=None)`` (a Monte Carlo explainer must be seeded; its drops are estimates, so only
+    exact mode pins eps this closely)."""
     tags = get_tags(make_explainer)
-    spy = Spy(lenient_classifier(SHORT_TOKENS))
+    if not tags.exact:
+        tags.require("seeded")
+    for box in DEFAULTS_BOXES:
+        explainer = build_explainer(make_explainer, box.classifier_fn(), tags.exact)
+        implicit = explainer.explain(box.text)
+        explicit = explainer.explain(box.text, label=None, p=P, eps=EPS, max_len=MAX_LEN, n_samples=None)
+        fields = ["best_ids"] + ["found"] * tags.found + ["importances"] * tags.importances
+        differ = [name for name in fields if not _same(getattr(implicit, name), getattr(explicit, name))]
+        assert not differ, (f"explain(text) and explain(text, p={P}, eps={EPS}, max_len={MAX_LEN}) differ in "
+                            f"{', '.join(differ)} on {box!r}: " + "; ".join(
+                                f"{name} {getattr(implicit, name)} vs {getattr(explicit, name)}" for name in differ))
+
+
+def _regression(texts):
+    """One number per text (a regression output): the share of SHORT_TOKENS' positions kept."""
+    return lenient_classifier(SHORT_TOKENS)(texts)[:, 1]
+
+
+def _refuses(make_explainer, name: str, bad: Sequence, regression: bool = False) -> None:
+    """Every value of ``bad`` for argument ``name`` raises ValueError or TypeError; a valid call works. The model
+    returns two class scores per text, or (``regression``) one number, whose valid label is None."""
+    tags = get_tags(make_explainer)
+    spy = Spy(_regression if regression else lenient_classifier(SHORT_TOKENS))
     explainer = build_explainer(make_explainer, spy, False)
-    valid = dict(text=" ".join(SHORT_TOKENS), label=1, p=P, eps=EPS, max_len=3,
+    valid = dict(text=" ".join(SHORT_TOKENS), label=None if regression else 1, p=P, eps=EPS, max_len=3,
                  n_samples=n_samples_if_settable(tags, 16))
     explainer.explain(**valid)  # a valid call must work, else refusing proves nothing
     accepted, wrong = [], []
@@ -96,5 +134,6 @@ def check_invalid_text_is_refused(make_explainer) -> None:
 @check_needing()
 def check_invalid_label_is_refused(make_explainer) -> None:
     """label is a column of the classifier's output: 2 and -1 (two classes), 1.5 and '1' raise ValueError or
-    TypeError."""
+    TypeError; a model returning one number per text (regression) has no column, so 0 and 1 are refused there."""
     _refuses(make_explainer, "label", (2, -1, 1.5, "1"))
+    _refuses(make_explainer, "label", (0, 1), regression=True)

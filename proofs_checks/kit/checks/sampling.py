@@ -10,11 +10,13 @@ from __future__ import annotations
 from typing import Sequence
 
 import numpy as np
+from sklearn.feature_extraction.text import ENGLISH_STOP_WORDS
 
 from analytic.lemma2 import sample_size_rational
 from fred_constants import ALPHA, EPS, P
 
-from ..black_boxes import Spy, lenient_classifier, read_patterns
+from ..black_boxes import Spy, lenient_classifier, read_patterns, vocabulary_classifier
+from ..strategies import NEGATIONS, NEGATIVE_WORDS, POSITIVE_WORDS, STOP_WORDS, SUBJECT_WORDS
 from ..tags import ExplainerTags, get_tags
 from ..tolerances import clopper_pearson
 from .harness import DELTA, N_LAW, build_explainer, check_needing, n_samples_if_settable
@@ -25,6 +27,11 @@ from .harness import DELTA, N_LAW, build_explainer, check_needing, n_samples_if_
 LAW_TOKENS = tuple(f"w{i:02d}" for i in range(60))
 #: A document with capitals and a punctuation token.
 RAW_TOKENS = ("The", "FOOD", "was", "Great", "!")
+#: The vocabulary of the mask check's model: the kit's review words and scikit-learn's 318 English stop words.
+MODEL_VOCABULARY = frozenset(ENGLISH_STOP_WORDS).union(POSITIVE_WORDS, NEGATIVE_WORDS, NEGATIONS, STOP_WORDS,
+                                                       SUBJECT_WORDS)
+#: The review of the mask check: stop words, a negation and repeated words, all of them in the model's vocabulary.
+MASK_REVIEW = ("the", "food", "was", "not", "good", "and", "the", "service", "was", "bad")
 
 
 def _law_rows(make_explainer, tags: ExplainerTags, p: float, tokens=LAW_TOKENS, n: int = N_LAW, max_len: int = 1):
@@ -68,6 +75,30 @@ def check_document_reaches_the_model_unchanged(make_explainer) -> None:
     ``text.split()``): a document with capitals and a punctuation token reaches the model unnormalised."""
     spy, *_ = _law_rows(make_explainer, get_tags(make_explainer), P, RAW_TOKENS)
     _keeps_or_masks(spy, RAW_TOKENS)
+
+
+@check_needing()
+def check_mask_token_is_unseen(make_explainer) -> None:
+    """Mask sampling masks removed tokens "with a predefined token" (line 379), which Prop. 1 assumes "is not in the
+    fitted corpus" (line 477): replacing a word by it must remove the word, not add another. On a review every word
+    of which the model knows (a word-presence model over the kit's review words and scikit-learn's English stop
+    words), the token at perturbed positions is no word of the document and, lowercased, none of the model's."""
+    tags = get_tags(make_explainer)
+    spy = Spy(vocabulary_classifier(MODEL_VOCABULARY))
+    text = " ".join(MASK_REVIEW)
+    build_explainer(make_explainer, spy, tags.exact).explain(
+        text, label=1, p=P, eps=EPS, max_len=2, n_samples=None if tags.exact else n_samples_if_settable(tags, 64))
+    _, replacements, broken = read_patterns(spy.rows(text), MASK_REVIEW)
+    assert not broken, (f"{len(broken)} text(s) sent to the model do not keep the {len(MASK_REVIEW)} tokens of "
+                        f"{text!r}, e.g. {broken[0]!r} (see check_rows_keep_or_mask_each_token)")
+    assert replacements, f"no text sent to the model perturbs any position of {text!r}"
+    seen = sorted(replacements & set(MASK_REVIEW))
+    assert not seen, (f"the mask token {seen[0]!r} is a word of the document {text!r}: a position masked with it is "
+                      "indistinguishable from the word kept (lines 379, 477)")
+    known = sorted(r for r in replacements if r.lower() in MODEL_VOCABULARY)
+    assert not known, (f"the mask token {known[0]!r} is a word of the model's vocabulary (line 477 assumes the mask "
+                       f"is in no fitted corpus; this model knows {len(MODEL_VOCABULARY)} words: the kit's review "
+                       "words and scikit-learn's English stop words), so masking a word adds one the model reads")
 
 
 @check_needing()

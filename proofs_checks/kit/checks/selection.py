@@ -16,7 +16,8 @@ from hypothesis import strategies as st
 from analytic import all_drops, code_of
 from fred_constants import EPS, MAX_LEN, P
 
-from ..black_boxes import LABEL_SPLIT, LINEAR, NEGATED_BAD, NEGATED_GOOD, Spy, bag_of_words_box, read_patterns
+from ..black_boxes import (LABEL_FLIP, LABEL_SPLIT, LINEAR, NEGATED_BAD, NEGATED_GOOD, BlackBox, Spy, bag_of_words_box,
+                           read_patterns)
 from ..strategies import bag_of_words_models, black_boxes, epsilons, review_models
 from ..tags import get_tags
 from ..tolerances import as_positions, decided_size
@@ -63,6 +64,60 @@ def check_found_matches_the_threshold(make_explainer) -> None:
                                    delta=delta), use_found=True)
 
     for_all(problems(tags), body, shrink=tags.exact, seed=103)
+
+
+#: Eq. (2)'s boundary in exact mode (p = 1/2): (tokens, table, eps, the selection) where the selection's drop equals
+#: eps E[f] and every smaller size falls short. The values are dyadic, so the sums and quotients of Eq. (1) are exact
+#: in any order of summation. Table entry k is f with the positions of k's bits perturbed.
+EXACT_BOUNDARY = (
+    (("fine",), (0.75, 0.25), 0.5, (0,)),  # E[f] = 1/2, D({0}) = 1/4 = eps E[f]
+    (("good", "food"), (0.75, 0.5, 0.5, 0.25), 0.5, (0, 1)),  # E[f] = 1/2, D({0, 1}) = 1/4, singletons 1/8
+    (("tasty",), (0.5, 0.0), 1.0, (0,)),  # E[f] = 1/4 = D({0}): eps = 1
+)
+#: The boundary however the means are computed (a running mean, any order, any rows): f = 0 everywhere, so E[f] and
+#: every drop are 0 and every singleton meets Eq. (2) at the paper's eps. The only case of Monte Carlo mode at the
+#: threshold: its rows are drawn, and a mean of non-zero values may round either way.
+ZERO_BOUNDARY = (("cold", "soup"), (0.0, 0.0, 0.0, 0.0), EPS, 1)
+#: "Just below": f with every position perturbed raised by this much (about 1.5e-5), which puts the selection's drop
+#: below eps E[f] by more than ten thousand times the kit's exact tolerance, every smaller size staying below. In
+#: Monte Carlo mode (the eps = 1 cases, n_samples = 64) the gap is at least BELOW on any rows: the drop of the whole
+#: document is E[f] - BELOW, a singleton's E[f] - E[f | it perturbed] < E[f].
+BELOW = 2.0 ** -16
+
+
+def _boundary_cases(exact: bool):
+    """(box, eps, size found or 0 for not found) of the mode's pinned cases: at the threshold, and just below it."""
+    yield BlackBox("table", ZERO_BOUNDARY[0], np.array(ZERO_BOUNDARY[1])), ZERO_BOUNDARY[2], ZERO_BOUNDARY[3]
+    for tokens, table, eps, selection in EXACT_BOUNDARY if exact else EXACT_BOUNDARY[2:]:
+        below = np.array(table, dtype=float)
+        below[-1] += BELOW
+        if exact:
+            yield BlackBox("table", tokens, np.array(table, dtype=float)), eps, len(selection)
+        yield BlackBox("table", tokens, below), eps, 0
+    if not exact:  # two tokens, f = 1/2 unless both are perturbed: the pair falls BELOW short on any rows
+        yield BlackBox("table", ("good", "food"), np.array([0.5, 0.5, 0.5, BELOW])), 1.0, 0
+
+
+@check_needing("found")
+def check_threshold_is_reached_at_equality(make_explainer) -> None:
+    """Eq. (2) asks D_c >= eps E[f] (line 258; Algorithm 1's test, line 420): a drop equal to eps E[f] is found, one
+    just below it is not. Pinned cases where the equality is exact in floating point: f = 0 (every drop and E[f] are
+    0) in both modes, and dyadic tables at p = 1/2 in exact mode; just below, by BELOW, in both modes (Monte Carlo
+    mode: n_samples = 64)."""
+    tags = get_tags(make_explainer)
+    if not tags.exact:
+        tags.require("settable_n_samples")
+    for box, eps, size in _boundary_cases(tags.exact):
+        exp = build_explainer(make_explainer, box.classifier_fn(), tags.exact).explain(
+            box.text, label=1, p=P, eps=eps, max_len=box.b, n_samples=None if tags.exact else 64)
+        where = f"on {box!r}, p={P}, eps={eps}, max_len={box.b}"
+        if size:
+            assert bool(exp.found) and len(exp.best_ids) == size, (
+                f"found={exp.found}, best_ids {tuple(exp.best_ids)} {where}: a candidate of size {size} has a drop "
+                f"equal to eps E[f] and no smaller one does (Eq. 2: D_c >= eps E[f], line 258)")
+        else:
+            assert not bool(exp.found), (f"found=True, best_ids {tuple(exp.best_ids)} {where}: every drop is below "
+                                         f"eps E[f] (by at least {BELOW:.3g}; Eq. 2, line 258)")
 
 
 @check_needing()
@@ -188,11 +243,13 @@ def check_regression_output(make_explainer) -> None:
 
 @check_needing()
 def check_default_label_is_the_predicted_class(make_explainer) -> None:
-    """Without ``label`` the explained class is the one predicted on the document (here class 0, whose best token
-    differs from class 1's)."""
+    """Without ``label`` the explained class is the one predicted on the document (section 2.1: f(xi) is the
+    prediction explained): class 0 on a document where class 1's best token differs, and class 0 on one whose every
+    perturbation predicts class 1 (a label read on a perturbed text is then the wrong one)."""
     tags = get_tags(make_explainer)
-    assert_admissible(CheckRun(make_explainer, tags, LABEL_SPLIT, exact=tags.exact, p=P, eps=EPS, max_len=MAX_LEN,
-                               label=None, explained=0))
+    for box in (LABEL_SPLIT, LABEL_FLIP):
+        assert_admissible(CheckRun(make_explainer, tags, box, exact=tags.exact, p=P, eps=EPS, max_len=MAX_LEN,
+                                   label=None, explained=0), use_found=tags.found)
 
 
 def _same(a, b) -> bool:
