@@ -49,11 +49,15 @@ from typing import Any
 
 import numpy as np
 
+#: Evidence kinds of a step (see the module docstring).
 EVIDENCE = ("symbolic", "exhaustive", "counterexample", "statistical", "argument")
+#: Roles of a step: what it is evidence for.
 ROLES = ("statement", "correction", "proof", "paper-proof")
+#: Kinds of claim.
 KINDS = ("statement", "proof-step", "extension", "corollary", "discrepancy", "experiment", "baseline")
 #: Kinds whose claims are empirical: no proof steps, the verdict is decided by the statement steps alone.
 EMPIRICAL_KINDS = ("experiment",)
+#: A step's statuses; 'argued' goes with evidence 'argument' only.
 STEP_STATUSES = ("holds", "fails", "inconclusive", "argued")
 #: Claim verdicts, strongest first; see :data:`RULE`.
 VERDICTS = ("holds", "argued", "inconclusive", "unproved", "fails")
