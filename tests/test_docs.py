@@ -22,7 +22,8 @@ from proofs_checks.claim_index import CLAIMS  # noqa: E402
 def test_every_public_name_is_documented(modname):
     """Catches a public function, class, method, property or constant without a docstring (or ``#:`` comment):
     the API reference would show it as an empty entry. The message names each one."""
-    assert api.undocumented(modname) == [], "document these (a docstring, or a #: comment above data)"
+    missing = api.undocumented(modname)
+    assert not missing, f"document these (a docstring, or a #: comment above data): {', '.join(missing)}"
 
 
 def test_the_api_reference_covers_the_public_surface():
