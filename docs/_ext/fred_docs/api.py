@@ -79,9 +79,8 @@ def public_names(modname: str) -> list[str]:
                if (inspect.isclass(v) or inspect.isfunction(v)) and v.__module__ == modname]
     candidates = list(getattr(module, "__all__", None) or dict.fromkeys(defined + assigned))
     # a module or a type variable (a signature's ``T``) is not an entry of its own
-    return [n for n in candidates
-            if not n.startswith("_") and hasattr(module, n) and not isinstance(getattr(module, n), (ModuleType, TypeVar))
-            and (n in defined or n in assigned)]
+    return [n for n in candidates if not n.startswith("_") and hasattr(module, n)
+            and not isinstance(getattr(module, n), (ModuleType, TypeVar)) and (n in defined or n in assigned)]
 
 
 def _own_doc(obj) -> str | None:
