@@ -1,6 +1,6 @@
 """Algorithm 1 of the paper (section 2.4) transcribed literally, and the rule that says what it returns.
 
-The pseudo-code, line by line (``Delta`` a drop, ``fhat`` the average prediction):
+The pseudo-code, line by line (``Delta`` a drop, ``fhat`` the average prediction)::
 
     initialize Delta_best = 0
     x = generate_sample(xi, p, n);  fhat = average(f(x));  d(x) = fhat - f(x)

@@ -43,6 +43,7 @@ class Anchor:
     minimal: bool
 
     def to_dict(self) -> dict:
+        """JSON-serialisable dictionary (precision and coverage as floats)."""
         return {"positions": list(self.positions), "precision": float(self.precision),
                 "coverage": float(self.coverage), "minimal": self.minimal}
 

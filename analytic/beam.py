@@ -137,9 +137,11 @@ def scan_box(upper: Sequence[int], eps: Fraction, *, top: int | None = None) -> 
     is given (then t[0] = top = max t when upper[0] = 0). A table counts when it is inside the hypotheses (E[f] > 0,
     and Algorithm 1 finds a candidate reaching eps E[f], i.e. Eq. 4 has a solution) and no tie could change either
     search (``tie`` of :func:`batch_searches`); it separates the searches
+
     * for ``"solution"`` when the beam returns no candidate of Algorithm 1's size reaching the threshold (its
       answer is not a solution of Eq. 4);
     * for ``"explanation"`` when the beam returns another candidate than Algorithm 1.
+
     The smallest is taken in the order: smaller sum of g, then g first in code order (lexicographic).
     """
     counts = {"tables": 0, "outside_hypotheses": 0, "tied": 0}

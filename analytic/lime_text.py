@@ -76,6 +76,7 @@ class LimeMoments:
     n2: float
 
     def to_dict(self) -> dict:
+        """JSON-serialisable dictionary."""
         return {"d": self.d, "m0": self.m0, "m1": self.m1, "m2": self.m2, "n1": self.n1, "n2": self.n2}
 
 
@@ -88,6 +89,7 @@ class LimeCoefficients:
     n_samples: int | None
 
     def to_dict(self) -> dict:
+        """JSON-serialisable dictionary."""
         return {"intercept": self.intercept, "coef": list(self.coef), "n_samples": self.n_samples}
 
 

@@ -246,6 +246,7 @@ class ShortcutModel:
         return np.array([float(all(w in set(t.split()) for w in self.words)) for t in texts])
 
     def predict_proba(self, texts: Sequence[str]) -> np.ndarray:
+        """Two columns, 1 - f and f, as a scikit-learn classifier's ``predict_proba``."""
         f = self(texts)
         return np.column_stack([1.0 - f, f])
 

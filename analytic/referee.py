@@ -136,18 +136,22 @@ class ExactExplanation:
 
     @property
     def best_ids(self) -> tuple[int, ...]:
+        """The selected positions (Eq. 2's solution the search returns)."""
         return self.search.best_ids
 
     @property
     def drop(self):
+        """The exact drop of the selection."""
         return self.search.drop
 
     @property
     def found(self) -> bool:
+        """Whether a candidate reaches the threshold."""
         return self.search.found
 
     @property
     def threshold(self):
+        """The threshold eps times the baseline value."""
         return self.search.threshold
 
     @property

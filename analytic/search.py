@@ -67,6 +67,7 @@ class SearchOutcome:
         return len(self.best_ids) if self.found else None
 
     def to_dict(self) -> dict:
+        """JSON-serialisable dictionary."""
         return {"best_ids": list(self.best_ids), "drop": self.drop, "found": self.found,
                 "threshold": self.threshold, "best_drop_by_size": list(self.best_drop_by_size),
                 "solutions": [list(s) for s in self.solutions], "n_candidates": list(self.n_candidates),

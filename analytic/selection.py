@@ -217,7 +217,7 @@ def _rate(t, value_range, variance, deviation):
 
 
 def candidate_failure(t, q, n: int, value_range, variance, deviation):
-    """min(1, 2 (1 - q + q e^{-a})^n - (1 - q)^n) >= P(n_c = 0 or |hat m_c - m_c| >= t), a = :func:`_rate`.
+    """min(1, 2 (1 - q + q e^{-a})^n - (1 - q)^n) >= P(n_c = 0 or |hat m_c - m_c| >= t), a = ``_rate(...)``.
 
     By hand: a = max(2 (1/4)^2 / 1, (1/16) / (1/2 + 1/12)) = 1/8, so 2 (1 - (1 - e^{-1/8})/2)^40 - 2^-40:
 

@@ -7,7 +7,7 @@ which is what ``shap.maskers.Text`` with a ``mask_token`` (the evaluation: ``"UN
 
 Which quantity the evaluation gets. ``shap.Explainer(f, shap.maskers.Text(...))`` is a ``PartitionExplainer``
 (shap 0.51.0, ``explainers/_partition.py``): it does not compute Shapley values but, on the binary tree the Text
-masker builds over the tokens (``masker.clustering(text)``, a scipy-style linkage matrix), the recursion
+masker builds over the tokens (``masker.clustering(text)``, a scipy-style linkage matrix), the recursion::
 
     node N with context C (kept set outside N), weight w; children L, R:
         recurse on (L, C, w/2), (R, C, w/2), (L, C + R, w/2), (R, C + L, w/2);
@@ -46,6 +46,7 @@ class ShapValues:
     base_value: object
 
     def to_dict(self) -> dict:
+        """JSON-serialisable dictionary."""
         return {"values": [float(x) for x in self.values], "base_value": float(self.base_value)}
 
 

@@ -41,4 +41,5 @@ class OneLineParser(argparse.ArgumentParser):
     """
 
     def error(self, message: str) -> NoReturn:
+        """Exit with status 2 after one line on stderr (argparse prints the whole usage block first)."""
         self.exit(2, _line(self.prog, message))

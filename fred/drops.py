@@ -103,7 +103,7 @@ class DesignDrops:
         Setting and restoring the limit costs about 0.1 ms on a busy machine,
         as much as the products of a small document's search; a search enters
         this once around all its calls instead of once per call, and a search
-        whose products all stay below :func:`_one_thread_below` (which BLAS
+        whose products all stay below ``_one_thread_below()`` (which BLAS
         runs on one thread anyway) never sets it.
         """
         block = _block()

@@ -224,7 +224,7 @@ class BagOfWordsFastPath:
         than the design, whose nonzero entries, row by row, are the CSR entries.
         A feature's first slot starts its count; a slot of rank r (the feature's
         (r+1)-th slot) is added in pass r, all features at once, for r below
-        :data:`_PASSES`; the slots of higher rank (words repeated that often) are
+        ``_PASSES``; the slots of higher rank (words repeated that often) are
         summed by one ``np.add.reduceat`` over their runs of equal columns. The
         work is linear in the slots: a pass per rank (and a scan of every slot
         per pass) took 40 s for a word repeated 70 000 times, and ``reduceat``

@@ -6,6 +6,7 @@ import os
 import sys
 from typing import Iterable, TypeVar
 
+#: The type of the items a progress bar passes through.
 T = TypeVar("T")
 
 

@@ -120,9 +120,12 @@ class Sampler(Protocol):
     name: str
     exact: bool
 
-    def draw(self, n_tokens: int, p: float, n_samples: int, rng: np.random.Generator) -> Perturbations: ...
+    def draw(self, n_tokens: int, p: float, n_samples: int, rng: np.random.Generator) -> Perturbations:
+        """Draw ``n_samples`` perturbation patterns of ``n_tokens`` tokens, each perturbed with probability ``p``,
+        with their weights."""
 
-    def render(self, tokens: Sequence[str], perturbed: np.ndarray, rng: np.random.Generator) -> list[str]: ...
+    def render(self, tokens: Sequence[str], perturbed: np.ndarray, rng: np.random.Generator) -> list[str]:
+        """The perturbed texts: ``tokens`` with the positions ``perturbed`` marks replaced, one text per row."""
 
 
 #: Positions per block in :func:`render_masked` for many rows (2**8 variants joined once per block).
@@ -251,10 +254,12 @@ class MaskSampler:
         self.mask_token = mask_token
 
     def draw(self, n_tokens: int, p: float, n_samples: int, rng: np.random.Generator) -> Perturbations:
+        """Independent Bernoulli(``p``) patterns, weight 1/n each."""
         perturbed = rng.random((n_samples, n_tokens)) < p
         return Perturbations(perturbed, np.full(n_samples, 1.0 / n_samples))
 
     def render(self, tokens: Sequence[str], perturbed: np.ndarray, rng: np.random.Generator) -> list[str]:
+        """Each perturbed position replaced by the mask token."""
         return render_masked(tokens, perturbed, self.mask_token)
 
 
@@ -269,6 +274,8 @@ class ExactSampler(MaskSampler):
     exact = True
 
     def draw(self, n_tokens: int, p: float, n_samples: int | None, rng: np.random.Generator) -> Perturbations:
+        """All 2**b patterns, each weighted by its probability (``n_samples`` ignored); ValueError beyond
+        :data:`MAX_EXACT_TOKENS` tokens."""
         if n_tokens > MAX_EXACT_TOKENS:
             raise ValueError(
                 f"sampler='exact' enumerates 2**b patterns and accepts at most b={MAX_EXACT_TOKENS} tokens, "

@@ -30,7 +30,9 @@ MASK_TOKEN = "UNK"
 ALPHA = 0.95
 #: The same defaults in exact arithmetic.
 P_EXACT = Fraction(1, 2)
+#: ... eps = 3/20 ...
 EPS_EXACT = Fraction(3, 20)
+#: ... and alpha = 19/20.
 ALPHA_EXACT = Fraction(19, 20)
 
 # ------------------------------------------------------------------------------------------ choices of the method
@@ -48,7 +50,9 @@ TIE_RTOL = 1e-12
 # ------------------------------------------------------------------------------------------ the released code's
 #: Where the released code's settings were read (described, never copied: the code has no licence).
 RELEASED_REPOSITORY = "github gianluigilopardo/fred"
+#: ... the file of that repository holding its search ...
 RELEASED_FILE = "fred/explainer.py"
+#: ... at this commit.
 RELEASED_COMMIT = "ead469e"
 #: Its beam keeps 4 candidates per size (also fred's default ``beam_width``) ...
 RELEASED_WIDTH = 4
@@ -56,6 +60,7 @@ RELEASED_WIDTH = 4
 RELEASED_EXTENSIONS = 10
 #: Its threshold is eps * f(xi), and it draws 5000 samples per explanation.
 RELEASED_BASELINE = "original"
+#: ... and its number of samples per explanation.
 RELEASED_N_SAMPLES = 5000
 
 # ------------------------------------------------------------------------------------------------ the suite's

@@ -2,7 +2,7 @@
 
     python -m proofs_checks                       # text report of every claim
     python -m proofs_checks --json                # the same as JSON
-    python -m proofs_checks --markdown REPORT.md  # also write the Markdown report
+    python -m proofs_checks --markdown REPORT.md  # also write the Markdown report (and REPORT.json beside it)
     python -m proofs_checks --claims lemma2 prop2-shortcut
     python -m proofs_checks --workers 2                 # each claim a task on a dask LocalCluster (same verdicts)
     python -m proofs_checks --explainer mypkg.mod:make_explainer   # the kit and every claim on your explainer
@@ -43,7 +43,8 @@ def main(argv=None) -> int:
     parser = OneLineParser(prog="python -m proofs_checks", description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--json", action="store_true", help="print the report as JSON")
-    parser.add_argument("--markdown", metavar="FILE", help="also write the report as Markdown to FILE")
+    parser.add_argument("--markdown", metavar="FILE",
+                        help="also write the report as Markdown to FILE, and as JSON beside it (FILE.json)")
     parser.add_argument("--claims", nargs="+", metavar="ID", help="only these claim ids")
     subject = parser.add_mutually_exclusive_group()
     subject.add_argument("--explainer", metavar="MODULE:FACTORY",
@@ -75,7 +76,11 @@ def main(argv=None) -> int:
     report = run_claims(args.claims, workers=args.workers, scheduler=args.scheduler)
     print(report.to_json() if args.json else report.to_text())
     if args.markdown:
-        Path(args.markdown).write_text(report.to_markdown())
+        markdown = Path(args.markdown)
+        markdown.write_text(report.to_markdown())
+        # The same results as JSON beside it (REPORT.json): the documentation site's claim pages are rendered from
+        # them, and a test checks that they render this Markdown; without timings, it changes only with a result.
+        markdown.with_suffix(".json").write_text(json.dumps(report.to_dict(timings=False), indent=1) + "\n")
     return 0
 
 

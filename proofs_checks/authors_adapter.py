@@ -3,7 +3,7 @@
 That code is used as an external program only (it has no license): :func:`authors_factory` runs it as a server
 of the kit's JSON-lines protocol (``docs/protocol.md``), ``proofs_checks/_authors_driver.py`` started by
 :func:`proofs_checks.protocol.command_factory` (its package is named ``fred``, like this project's), from a
-checkout whose path is given or read from ``$FRED_AUTHORS_CHECKOUT``. Its public signature:
+checkout whose path is given or read from ``$FRED_AUTHORS_CHECKOUT``. Its public signature::
 
     Fred(classifier_fn, class_names=None, mask='UNK', pos=False, pos_dataset=None)
     explain_instance(example, perturb_proba=0.5, eps=0.15, max_len=10, beam_size=4, n_sample=5000,
@@ -13,7 +13,7 @@ It lowercases the example and deletes every character other than ASCII letters, 
 splitting it, so its positions refer to the cleaned text; its explanation has ``best_ids`` and
 ``token_drops_ids`` (position -> drop of that singleton), and no "found".
 
-The mapping to the kit's protocol is one piece of code, in the driver (:func:`~._authors_driver.answer_fields`):
+The mapping to the kit's protocol is one piece of code, in the driver (``_authors_driver.answer_fields``):
 p and n_samples pass through, positions of the cleaned text map back to positions of ``text.split()``,
 ``token_drops_ids`` are the importances, and no argument is validated on the wrapped explainer's behalf (the kit
 tests the explainer, not the adapter). :class:`AuthorsExplainerAdapter` applies the same mapping in this process,
@@ -78,6 +78,8 @@ class AuthorsExplainerAdapter:
         self.explainer = explainer
 
     def explain(self, text, label=None, p=P, eps=EPS, max_len=MAX_LEN, n_samples=None) -> AdaptedExplanation:
+        """The released code's ``explain_instance`` with the kit's arguments renamed (``perturb_proba``,
+        ``n_sample``), its answer read as an explanation."""
         kwargs = {"perturb_proba": p, "eps": eps, "max_len": max_len, "label": label}
         if n_samples is not None:
             kwargs["n_sample"] = n_samples

@@ -24,6 +24,7 @@ from analytic import L2NormalisedLinearModel, LinearTfidfModel
 
 from .results import Quote, StepResult, checked
 
+#: The inline reviews and labels the baseline claims' models are fitted on.
 CORPUS: tuple[tuple[str, int], ...] = (
     ("the food was good and the staff friendly", 1), ("good food great service", 1),
     ("great place friendly staff", 1), ("the service was slow and the food bad", 0),

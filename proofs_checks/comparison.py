@@ -34,7 +34,9 @@ from .kit.tags import fred_factory
 from .results import ClaimResult
 from .subject import checking
 
+#: Statuses under which a guarantee is kept ...
 KEPT = ("holds", "argued")
+#: ... and broken.
 BROKEN = ("fails", "unproved")
 
 #: The words of the text output, for its legend.
@@ -95,6 +97,7 @@ class ClaimOutcome:
         return self.result.corrected_status if self.result.corrected else self.result.status
 
     def describe(self) -> str:
+        """The outcome in the words of the text output (the verdict, with the correction's)."""
         if self.result is None:
             return f"{self.outcome}: {self.reason}"
         corrected = f"; corrected: {self.result.corrected_status}" if self.result.corrected else ""
@@ -102,6 +105,7 @@ class ClaimOutcome:
         return f"{prefix}{self.result.verdict}{corrected}"
 
     def to_dict(self) -> dict:
+        """JSON-serialisable dictionary."""
         return {"id": self.id, "outcome": self.outcome, "status": None if self.result is None else self.result.status,
                 "corrected_status": None if self.result is None else self.result.corrected_status,
                 "guarantee": self.guarantee, "reason": self.reason, "seconds": self.seconds,
@@ -176,6 +180,7 @@ class Comparison:
 
     @property
     def errors(self) -> tuple[str, ...]:
+        """Ids of the claims that raised on the explainer."""
         return tuple(s.id for s in self.subject if s.outcome == "error")
 
     @property
@@ -191,6 +196,7 @@ class Comparison:
         return not self.breaks and not self.errors and not self.inconclusive and not self.not_checked
 
     def to_dict(self) -> dict:
+        """JSON-serialisable dictionary (``--json``)."""
         return {"explainer": self.explainer, "ok": self.ok, "breaks": list(self.breaks), "keeps": list(self.keeps),
                 "inconclusive": list(self.inconclusive), "errors": list(self.errors),
                 "not_checked": [{"id": s.id, "outcome": s.outcome, "reason": s.reason, "to_check_it": remedy(s.reason)}
@@ -199,9 +205,12 @@ class Comparison:
                             "new_failures": [f.id for f in self.new_failures(r.id)]} for r, s in self._pairs()]}
 
     def to_json(self) -> str:
+        """:meth:`to_dict` as indented JSON."""
         return json.dumps(self.to_dict(), indent=2)
 
     def to_text(self) -> str:
+        """The text output: each claim's verdict for the reference and for the explainer, then what is broken,
+        kept and not checked."""
         width = max(len(r.id) for r in self.reference)
         lines = [f"Claims: reference FRED against {self.explainer}", "",
                  f"{'claim':<{width}}  {'reference FRED':<34}  {self.explainer}"]

@@ -20,6 +20,7 @@ from typing import TypeVar
 
 import numpy as np
 
+#: The type of a cached function.
 F = TypeVar("F", bound=Callable)
 
 

@@ -27,11 +27,17 @@ from sklearn.linear_model import LogisticRegression, Ridge
 from .exact_cache import exact_cache
 from .tabled_scores import TabledClassifier
 
+#: The family's words: four positive, four negative, four neutral.
 VOCABULARY = ("good", "great", "tasty", "nice", "bad", "awful", "slow", "cold", "food", "service", "place", "staff")
+#: The positive words of the corpus ...
 POSITIVE = frozenset(VOCABULARY[:4])
+#: ... and the negative ones.
 NEGATIVE = frozenset(VOCABULARY[4:8])
+#: Seeds of the generated corpora.
 SEEDS = (0, 1, 2, 3, 4)
+#: The fitted models: ridge or logistic regression on raw or L2-normalised TF-IDF.
 KINDS = ("ridge-raw", "logistic-raw", "ridge-l2", "logistic-l2")
+#: Documents explained per corpus.
 DOCS_PER_CORPUS = 6
 
 
@@ -47,6 +53,7 @@ class Case:
 
     @property
     def text(self) -> str:
+        """The document: the tokens joined by spaces."""
         return " ".join(self.tokens)
 
     def classifier_fn(self) -> Callable:
@@ -64,6 +71,7 @@ class Case:
         return _tabled(self)
 
     def describe(self) -> dict:
+        """The case as the report's values show it: model kind, corpus seed, document."""
         return {"model": self.kind, "corpus_seed": self.seed, "document": self.text}
 
 

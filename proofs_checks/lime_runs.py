@@ -64,6 +64,7 @@ PROBA = "l2-proba"
 #: The claim's ladder of sample sizes (the last is the evaluation's ``LIME_SAMPLES``) and seeds per rung: with 30
 #: seeds the sign test reaches 1e-6 with up to 2 rungs out of order (P(Bin(30, 1/2) >= 28) = 4.3e-7).
 LADDER = (50, 500, LIME_SAMPLES)
+#: Seeds per rung of :data:`LADDER`.
 REPEATS = 30
 #: ``explain_instance``'s default ``num_features``.
 DEFAULT_NUM_FEATURES = 10
@@ -223,6 +224,7 @@ class LimeConvergence:
         return np.abs(self.coef - self.limit).max(axis=2)
 
     def to_dict(self) -> dict:
+        """JSON-serialisable dictionary (the median error per rung, not every run)."""
         return {"model": self.model, "text": self.text, "setting": self.setting, "ns": list(self.ns),
                 "repeats": int(self.seeds.shape[1]), "limit": self.limit.tolist(),
                 "closed_limit": self.closed_limit.tolist(), "median_error": np.median(self.errors, axis=1).tolist()}
@@ -313,19 +315,23 @@ class MedianBand:
 
     @property
     def holds(self) -> bool:
+        """Whether every coefficient's interval lies within the margin of its centre."""
         return all(c - self.margin <= lo and hi <= c + self.margin
                    for lo, hi, c in zip(self.lower, self.upper, self.centre))
 
     @property
     def fails(self) -> bool:
+        """Whether some coefficient's interval lies wholly outside the margin of its centre."""
         return any(hi < c - self.margin or lo > c + self.margin
                    for lo, hi, c in zip(self.lower, self.upper, self.centre))
 
     @property
     def covers_centre(self) -> list[bool]:
+        """Per coefficient, whether its interval contains the centre."""
         return [lo <= c <= hi for lo, hi, c in zip(self.lower, self.upper, self.centre)]
 
     def to_dict(self) -> dict:
+        """JSON-serialisable dictionary."""
         return {"n": self.n, "repeats": self.repeats, "lower": list(self.lower), "upper": list(self.upper),
                 "beta_star_n": list(self.centre), "margin": self.margin, "miss_probability": self.miss_probability,
                 "holds": self.holds, "fails": self.fails, "covers_beta_star_n": self.covers_centre}
@@ -363,13 +369,16 @@ class SignTest:
 
     @property
     def improves(self) -> bool:
+        """Whether the error decreases significantly from n to n_next (at level delta)."""
         return self.p_no_decrease <= self.delta
 
     @property
     def worsens(self) -> bool:
+        """Whether the error increases significantly from n to n_next (at level delta)."""
         return self.p_no_increase <= self.delta
 
     def to_dict(self) -> dict:
+        """JSON-serialisable dictionary."""
         return {"n": self.n, "n_next": self.n_next, "trials": self.trials, "decreases": self.decreases,
                 "increases": self.increases, "p_no_decrease": self.p_no_decrease,
                 "p_no_increase": self.p_no_increase, "delta": self.delta, "reaches_level": self.reaches_level,

@@ -22,6 +22,7 @@ from pathlib import Path
 
 from .results import Quote
 
+#: The variable naming the paper's LaTeX source.
 PAPER_ENV = "FRED_PAPER"
 _CHECKOUT = Path(__file__).resolve().parents[1]
 #: Where a source checkout keeps the paper; None in an installed package (no checkout around it).

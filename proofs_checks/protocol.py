@@ -118,6 +118,7 @@ class RemoteExplanation:
         raise AttributeError(f"the server's explanation has no field {name!r}")
 
     def to_dict(self) -> dict:
+        """JSON-serialisable dictionary: the fields the server sent."""
         return {"best_ids": list(self.best_ids), "found": self.found,
                 "importances": None if self.importances is None else list(self.importances), **self.fields}
 
@@ -354,6 +355,8 @@ class RemoteExplainer:
         self.factory, self.classifier_fn, self.exact, self.seed = factory, classifier_fn, exact, seed
 
     def explain(self, text, label=None, p=P, eps=EPS, max_len=MAX_LEN, n_samples=None) -> RemoteExplanation:
+        """Send one ``explain`` request to the server and answer its scoring requests until it replies; the reply as
+        an explanation, its error as ValueError or TypeError."""
         arguments = {"text": text, "label": label, "p": p, "eps": eps, "max_len": max_len, "n_samples": n_samples}
         seed = int(self.seed.integers(SEED_BOUND)) if isinstance(self.seed, np.random.Generator) else self.seed
         request = {"op": "explain", **{k: _plain(v, k) for k, v in arguments.items()},

@@ -95,6 +95,7 @@ class FredItems:
 
     @pytest.hookimpl(tryfirst=True)  # before the keyword and mark selection (-k, -m) reads the items
     def pytest_collection_modifyitems(self, session: pytest.Session, items: list[pytest.Item]) -> None:
+        """Add one node per ``--fred-explainer`` / ``--fred-explainer-cmd`` value, with its kit (and claim) items."""
         for subject in self.subjects:
             # a child of the session, as a test file is; genitems reports its collection as pytest's own does
             node = ExplainerNode.from_parent(session, name=subject.name, nodeid=subject.name, subject=subject,
@@ -109,6 +110,7 @@ class FredItems:
             terminalreporter.write_line(Comparison.legend())
 
     def pytest_unconfigure(self) -> None:
+        """Stop the protocol servers this run started."""
         for server in self.servers:  # the protocol's factories also stop at exit: this is sooner, in pytester too
             server.factory.close()
 
@@ -121,6 +123,7 @@ class ExplainerNode(pytest.Collector):
         self.subject, self.claims, self.references = subject, claims, references
 
     def collect(self) -> list[pytest.Item]:
+        """One item per kit check and, with ``--fred-claims``, one per claim of the report."""
         items = [KitItem.from_parent(self, name=check.__name__, check=check) for check in CHECKS]
         if self.claims:
             items += [ClaimItem.from_parent(self, name=f"claim[{claim_id}]", claim_id=claim_id,
@@ -156,6 +159,7 @@ class KitItem(_FredItem):
         self.check = check
 
     def runtest(self) -> None:
+        """Run the check on the factory; skip, xfail or fail as ``check_explainer`` reports it."""
         outcome = run_check(self.check, self.subject.factory)
         self.user_properties.append(("fred_status", outcome.status))
         if outcome.status == "skipped":
@@ -187,6 +191,8 @@ class ClaimItem(_FredItem):
         self.claim_id, self.references = claim_id, references
 
     def runtest(self) -> None:
+        """Run the claim on the reference FRED (once per run) and on the factory; fail when the factory breaks
+        a guarantee the reference keeps, or leaves it unchecked."""
         if self.claim_id not in self.references:
             (self.references[self.claim_id],) = run_against(fred_factory, [self.claim_id])
         reference = self.references[self.claim_id]

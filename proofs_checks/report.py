@@ -59,6 +59,34 @@ def _quote_text(quotes) -> str:
     return " ".join(f"(line {q.line}) \"{' '.join(q.text.split())}\"" for q in quotes)
 
 
+def claim_markdown(c: ClaimResult) -> list[str]:
+    """One claim's section of the Markdown report, as lines: its heading (``## <id>``), kind and verdict, the
+    paper's words, readings, conditions, correction, counterexample and steps. The documentation site's claim pages
+    are these sections (``docs/_ext/fred_docs/claim_pages.py``), so they say what REPORT.md says."""
+    lines = [f"## {c.id}", "", f"**Kind: {_kind_label(c)}. Verdict: {c.verdict}.**", "",
+             f"**Statement.** {c.statement}", "", "**The paper's words.**", "",
+             "\n>\n".join(f"> (line {q.line}) {' '.join(q.text.split())}" for q in c.source), ""]
+    if c.readings:
+        lines += ["**Readings.**", "", *[f"- {line}" for line in _reading_lines(c)], ""]
+        for r in c.readings:
+            if r.why:
+                lines += [f"  Words for '{r.id}': {_quote_text(r.why)}", ""]
+    lines += [f"**Conditions.** {c.conditions}", ""]
+    if c.corrected:
+        lines += [f"**{_corrected_label(c).capitalize()} ({c.corrected_status}).** {c.corrected}", ""]
+    if c.counterexample:
+        lines += [f"**{_counterexample_label(c)}.**", "", "```json", json.dumps(c.counterexample, indent=2), "```", ""]
+    checked = [s for s in c.steps if s.evidence != "argument"]
+    argued = [s for s in c.steps if s.evidence == "argument"]
+    if checked:
+        lines.append(markdown_table(["step", "role", "evidence", "status", "note"],
+                                    [[s.id, s.role + _for(s), s.evidence, s.status, s.note] for s in checked]))
+    if argued:
+        lines += ["", "Argued (a written argument; no computation checks it):", "",
+                  markdown_table(["step", "role", "note"], [[s.id, s.role + _for(s), s.note] for s in argued])]
+    return lines
+
+
 #: Packages the report's verdicts depend on beyond the core ones.
 PACKAGES = ("hypothesis", "mpmath")
 
@@ -89,7 +117,8 @@ class Report:
             "steps_inconclusive": sum(1 for s in steps if s.status == "inconclusive"),
         }
 
-    def _header(self) -> str:
+    def header(self) -> str:
+        """The counts the report prints under its rule: claims, readings, steps by evidence."""
         s = self.summary()
         new = f": {', '.join(s['claims_new'])}" if s["claims_new"] else ""
         return (f"{s['claims']} claims ({len(s['claims_new'])} new in this revision{new}; "
@@ -98,17 +127,33 @@ class Report:
                 + ", ".join(f"{e} {s['steps_by_evidence'][e]}" for e in EVIDENCE if e != "argument")
                 + f"), {s['steps_argued']} argued; {s['steps_inconclusive']} inconclusive.")
 
-    def to_dict(self) -> dict:
-        """The JSON schema: {"rule", "summary", "claims": [...], "environment": {...}}."""
-        env = dict(self.environment, seconds_per_claim=self.seconds)
+    def to_dict(self, timings: bool = True) -> dict:
+        """The JSON schema: {"rule", "summary", "claims": [...], "environment": {...}}; the environment holds
+        ``seconds_per_claim`` unless ``timings`` is False (a committed copy that changes only when a result does)."""
+        env = dict(self.environment, seconds_per_claim=self.seconds) if timings else dict(self.environment)
         return {"rule": RULE, "summary": self.summary(), "claims": [c.to_dict() for c in self.claims],
                 "environment": env}
 
+    @classmethod
+    def from_dict(cls, data: dict) -> Report:
+        """The report :meth:`to_dict` wrote (``proofs_checks/REPORT.json``, ``--json``), every claim rebuilt by
+        :meth:`ClaimResult.from_dict`; a rule or summary that differs from what the claims give raises ValueError."""
+        env = dict(data["environment"])
+        seconds = env.pop("seconds_per_claim", {})
+        report = cls(tuple(ClaimResult.from_dict(c) for c in data["claims"]), env, seconds)
+        if data["rule"] != RULE or data["summary"] != report.summary():
+            raise ValueError("the report's rule or summary differs from what its claims give (regenerate it with "
+                             "python -m proofs_checks --markdown proofs_checks/REPORT.md)")
+        return report
+
     def to_json(self) -> str:
+        """:meth:`to_dict` as indented JSON (``--json``)."""
         return json.dumps(self.to_dict(), indent=2)
 
     def to_text(self) -> str:
-        lines = ["FRED paper: claim-by-claim verification", "", f"Rule: {RULE}", "", self._header(), ""]
+        """The text report (``python -m proofs_checks``): the rule, the header, a verdict per claim, then each
+        claim's words, readings and steps."""
+        lines = ["FRED paper: claim-by-claim verification", "", f"Rule: {RULE}", "", self.header(), ""]
         width = max(len(c.id) for c in self.claims)
         for c in self.claims:
             corrected = f"; {_corrected_label(c)}: {c.corrected_status}" if c.corrected else ""
@@ -125,9 +170,11 @@ class Report:
         return "\n".join(lines)
 
     def to_markdown(self) -> str:
+        """The Markdown report (``proofs_checks/REPORT.md``): the rule, the summary table, then
+        :func:`claim_markdown` of each claim and the environment."""
         lines = ["# FRED paper: claim-by-claim verification", "",
                  "Generated by `python -m proofs_checks --markdown proofs_checks/REPORT.md`; do not edit by hand.",
-                 "", f"**Rule.** {RULE}", "", f"**Steps.** {self._header()}", "",
+                 "", f"**Rule.** {RULE}", "", f"**Steps.** {self.header()}", "",
                  markdown_table(["claim", "kind", "verdict", "other readings", "corrected or precise statement",
                                 "evidence"],
                                 [[f"[{c.id}](#{c.id})", c.kind + (" (ours)" if c.ours else ""), f"**{c.verdict}**",
@@ -135,29 +182,7 @@ class Report:
                                             for r in c.readings if r.role != "headline") or "–",
                                   c.corrected_status or "–", ", ".join(c.evidence)] for c in self.claims])]
         for c in self.claims:
-            lines += ["", f"## {c.id}", "", f"**Kind: {_kind_label(c)}. Verdict: {c.verdict}.**", "",
-                      f"**Statement.** {c.statement}", "", "**The paper's words.**", "",
-                      "\n>\n".join(f"> (line {q.line}) {' '.join(q.text.split())}" for q in c.source), ""]
-            if c.readings:
-                lines += ["**Readings.**", "", *[f"- {line}" for line in _reading_lines(c)], ""]
-                for r in c.readings:
-                    if r.why:
-                        lines += [f"  Words for '{r.id}': {_quote_text(r.why)}", ""]
-            lines += [f"**Conditions.** {c.conditions}", ""]
-            if c.corrected:
-                lines += [f"**{_corrected_label(c).capitalize()} ({c.corrected_status}).** {c.corrected}", ""]
-            if c.counterexample:
-                lines += [f"**{_counterexample_label(c)}.**", "", "```json", json.dumps(c.counterexample, indent=2), "```", ""]
-            checked = [s for s in c.steps if s.evidence != "argument"]
-            argued = [s for s in c.steps if s.evidence == "argument"]
-            if checked:
-                lines.append(markdown_table(["step", "role", "evidence", "status", "note"],
-                                            [[s.id, s.role + _for(s), s.evidence, s.status, s.note]
-                                             for s in checked]))
-            if argued:
-                lines += ["", "Argued (a written argument; no computation checks it):", "",
-                          markdown_table(["step", "role", "note"], [[s.id, s.role + _for(s), s.note]
-                                                                    for s in argued])]
+            lines += ["", *claim_markdown(c)]
         lines += ["", "## Environment", "", describe(self.environment), ""]
         return "\n".join(lines)
 

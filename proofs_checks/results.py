@@ -49,11 +49,15 @@ from typing import Any
 
 import numpy as np
 
+#: Evidence kinds of a step (see the module docstring).
 EVIDENCE = ("symbolic", "exhaustive", "counterexample", "statistical", "argument")
+#: Roles of a step: what it is evidence for.
 ROLES = ("statement", "correction", "proof", "paper-proof")
+#: Kinds of claim.
 KINDS = ("statement", "proof-step", "extension", "corollary", "discrepancy", "experiment", "baseline")
 #: Kinds whose claims are empirical: no proof steps, the verdict is decided by the statement steps alone.
 EMPIRICAL_KINDS = ("experiment",)
+#: A step's statuses; 'argued' goes with evidence 'argument' only.
 STEP_STATUSES = ("holds", "fails", "inconclusive", "argued")
 #: Claim verdicts, strongest first; see :data:`RULE`.
 VERDICTS = ("holds", "argued", "inconclusive", "unproved", "fails")
@@ -141,7 +145,13 @@ class Quote:
             raise ValueError(f"a quote's text must be a non-empty string, got {self.text!r}")
 
     def to_dict(self) -> dict:
+        """JSON-serialisable dictionary."""
         return {"line": self.line, "text": self.text}
+
+    @classmethod
+    def from_dict(cls, data: dict) -> Quote:
+        """The quote :meth:`to_dict` wrote."""
+        return cls(data["line"], data["text"])
 
 
 @dataclass(frozen=True)
@@ -163,7 +173,13 @@ class Reading:
             raise ValueError(f"reading {self.id}: the headline reading must quote the words that support it (why)")
 
     def to_dict(self) -> dict:
+        """JSON-serialisable dictionary."""
         return {"id": self.id, "role": self.role, "meaning": self.meaning, "why": [q.to_dict() for q in self.why]}
+
+    @classmethod
+    def from_dict(cls, data: dict) -> Reading:
+        """The reading :meth:`to_dict` wrote (a claim's dictionary adds its verdict, which is recomputed)."""
+        return cls(data["id"], data["role"], data["meaning"], tuple(Quote.from_dict(q) for q in data["why"]))
 
 
 def hypotheses(**conditions) -> dict:
@@ -236,6 +252,13 @@ class StepResult:
         """JSON-serialisable dictionary."""
         return {"id": self.id, "claim": self.claim, "role": self.role, "evidence": self.evidence,
                 "status": self.status, "reading": self.reading, "note": self.note, "values": self.values}
+
+    @classmethod
+    def from_dict(cls, data: dict) -> StepResult:
+        """The step :meth:`to_dict` wrote, validated again (a status its evidence and values cannot have is
+        refused, as when the check built it)."""
+        return cls(data["id"], data["claim"], data["role"], data["evidence"], data["status"], data["note"],
+                   data["values"], data["reading"])
 
 
 def checked(id: str, claim: str, role: str, evidence: str, note: str, *, holds, values: dict,
@@ -388,3 +411,21 @@ class ClaimResult:
             "evidence": list(self.evidence),
             "steps": [s.to_dict() for s in self.steps],
         }
+
+    @classmethod
+    def from_dict(cls, data: dict) -> ClaimResult:
+        """The claim :meth:`to_dict` wrote, e.g. in ``python -m proofs_checks --json``.
+
+        The verdicts are recomputed from the steps by :data:`RULE`; a dictionary whose written verdicts (or any
+        other field) differ from what its steps give raises ValueError, so a report edited by hand is refused.
+        """
+        kind = data["kind"]
+        claim = cls(data["id"], kind, data["statement"], data["conditions"], data["counterexample"],
+                    tuple(StepResult.from_dict(s) for s in data["steps"]), data["corrected"],
+                    tuple(Quote.from_dict(q) for q in data["source"]),
+                    tuple(Reading.from_dict(r) for r in data["readings"]),
+                    own=data["ours"] and kind not in OWN_KINDS)
+        if claim.to_dict() != data:
+            changed = sorted(k for k, v in claim.to_dict().items() if data.get(k) != v)
+            raise ValueError(f"claim {data['id']}: the fields {changed} differ from what its steps give")
+        return claim

@@ -18,7 +18,7 @@ reason, which makes the whole claim "not applicable" for that subject:
   ``counterfactuals``) that the subject's explanations lack; ``found`` and ``importances`` need their tags. A step
   that checks such a value only where it is reported reads it with :func:`optional`.
 
-:func:`calls` counts the explainers a claim asked for, so a claim that never asks is reported as not involving
+``Subject.requests`` counts the explainers a claim asked for, so a claim that never asks is reported as not involving
 the explainer (its verdict is the paper's, whatever the subject) rather than as kept or broken by it.
 """
 
@@ -48,10 +48,12 @@ class Subject:
 
     @property
     def name(self) -> str:
+        """The factory's name (its ``__name__``, else its type's)."""
         return getattr(self.factory, "__name__", type(self.factory).__name__)
 
     @property
     def takes_random_state(self) -> bool:
+        """Whether the factory accepts a ``random_state`` keyword (the claims' replicates need it)."""
         try:
             params = inspect.signature(self.factory).parameters.values()
         except (TypeError, ValueError):

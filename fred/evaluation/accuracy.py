@@ -71,6 +71,8 @@ def accuracy_markdown(rows: Sequence[dict], command: str) -> str:
 
 
 def main(argv: list[str] | None = None) -> int:
+    """``python -m fred.evaluation.accuracy``: fit each (dataset, model), write ``model_accuracy.md``
+    (test accuracy beside the paper's table); returns the exit status."""
     argv = sys.argv[1:] if argv is None else argv
     parser = OneLineParser(prog="python -m fred.evaluation.accuracy", description=__doc__)
     parser.add_argument("--datasets", default=",".join(DATASETS))

@@ -37,6 +37,7 @@ from sklearn.model_selection import train_test_split
 DATA_ENV = "FRED_DATA_DIR"
 _CHECKOUT = Path(__file__).resolve().parents[2]
 _FILES = {"restaurants": ("restaurants.tsv", "\t", "Review", "Liked"), "yelp": ("yelp.csv", "|", "text", "stars")}
+#: The review datasets by name: ``restaurants`` (``restaurants.tsv``) and ``yelp`` (``yelp.csv``).
 DATASETS = tuple(_FILES)
 _STRIP = re.compile(r"[^a-zA-Z\d\s]")
 #: Fraction of a dataset held out for testing; the explained documents are test documents.
@@ -50,6 +51,7 @@ class TextDataset:
     name: str
     texts: tuple[str, ...]
     labels: np.ndarray
+    #: Documents left empty by the cleaning, hence dropped.
     n_dropped: int
 
 

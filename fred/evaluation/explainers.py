@@ -43,9 +43,11 @@ from .._validation import check_int
 from ..explainer import Fred
 from .metrics import positive_ranking
 
+#: Class names passed to the explainers: class 0 is negative, class 1 positive.
 CLASS_NAMES = ("negative", "positive")
 #: Explained class (the runner selects positively classified documents).
 POSITIVE = 1
+#: The explainers the evaluation compares, by name (``fredpos``: FRED with POS-based replacements).
 EXPLAINERS = ("fred", "fredpos", "lime", "shap", "anchor")
 #: LIME's samples per explanation: its own default (``LimeTextExplainer.explain_instance``'s ``num_samples``).
 LIME_SAMPLES = 5000
@@ -70,7 +72,9 @@ class Adapter(Protocol):
     #: Whether the explanation set is a top-k of a score vector (k given by the runner).
     needs_k: bool
 
-    def explain(self, text: str, seed: int, k: int | None = None) -> Attribution: ...
+    def explain(self, text: str, seed: int, k: int | None = None) -> Attribution:
+        """Explain class 1 of ``text``, seeding the explainer's randomness with ``seed``; ``k`` is the explanation's
+        size for the explainers that return a top-k (``needs_k``)."""
 
 
 def top_k(scores: Sequence[float], k: int) -> tuple[int, ...]:
@@ -113,6 +117,7 @@ class FredAdapter:
         self.params = dict(p=p, eps=eps, n_samples=n_samples, max_len=max_len)
 
     def explain(self, text: str, seed: int, k: int | None = None) -> Attribution:
+        """FRED's explanation of class 1, its selection and importances (``k`` unused: FRED chooses the size)."""
         fred = Fred(self.predict_proba, class_names=CLASS_NAMES, sampler=self.sampler, baseline=self.baseline,
                     search=self.search, random_state=seed)
         exp = fred.explain(text, label=POSITIVE, **self.params)
@@ -142,6 +147,7 @@ class LimeAdapter:
         self.num_samples = num_samples
 
     def explain(self, text: str, seed: int, k: int | None = None) -> Attribution:
+        """LIME's explanation: the ``k`` positions of largest coefficient (``k`` required)."""
         k = _require_k(k, self.name)
         n = len(text.split())
         explainer = self.lime_text.LimeTextExplainer(class_names=list(CLASS_NAMES), bow=False,
@@ -174,6 +180,7 @@ class ShapAdapter:
         self.explainer(["warm up call"], silent=True)
 
     def explain(self, text: str, seed: int, k: int | None = None) -> Attribution:
+        """SHAP's explanation: the ``k`` positions of largest value for class 1 (``k`` required)."""
         k = _require_k(k, self.name)
         values = self.explainer([text], silent=True).values[0][:, POSITIVE]
         n = len(text.split())
@@ -220,6 +227,8 @@ class AnchorAdapter:
         self.predict = predict
 
     def explain(self, text: str, seed: int, k: int | None = None) -> Attribution:
+        """The anchor anchor-exp returns, under numpy's global generator seeded with ``seed`` and restored after
+        (``k`` unused)."""
         with _GLOBAL_RNG_LOCK:
             saved = np.random.get_state()
             np.random.seed(seed)

@@ -102,6 +102,8 @@ class FactoryAdapter:
         self.params = dict(p=p, eps=eps, max_len=max_len, **({} if n_samples is None else {"n_samples": n_samples}))
 
     def explain(self, text: str, seed: int, k: int | None = None) -> Attribution:
+        """The factory's explanation of class 1, built with ``random_state=seed``; the selection and, when present,
+        the importances (``k`` unused)."""
         explainer = self.factory(self.predict_proba, exact=False, random_state=seed)
         exp = explainer.explain(text, label=POSITIVE, **self.params)
         b = len(text.split())

@@ -25,6 +25,7 @@ from fred_constants import MASK_TOKEN
 
 from .._validation import check_int
 
+#: A classifier's score function: a list of texts to an array of class-1 scores.
 Scorer = Callable[[list[str]], np.ndarray]
 
 #: The paper's cap on the number of MoRF perturbations, D = min(20, |e+|).
@@ -228,7 +229,7 @@ def aucmorf_authors(
 
 
 def jaccard(a: Iterable[int], b: Iterable[int]) -> float:
-    """Jaccard similarity |a & b| / |a | b|; two empty sets are identical (1), as in the authors' code.
+    """Jaccard similarity ``len(a & b) / len(a | b)``; two empty sets are identical (1), as in the authors' code.
 
     >>> jaccard([1, 2, 3], [2, 3, 4])
     0.5

@@ -386,11 +386,13 @@ UNDERLINED: dict[str, dict[str, tuple[str, ...]]] = {
 
 #: Appendix B.1, table ``tab:model_accuracy``: the test accuracy of each (dataset, model) as printed.
 MODEL_ACCURACY_LABEL = "tab:model_accuracy"
+#: That table's caption, as printed.
 MODEL_ACCURACY_CAPTION = (
     "Accuracy of machine learning models evaluated on datasets used in the experiments. An asterisk (*) denotes "
     "models that were trained specifically on the corresponding dataset. RoBERTa and DistilBERT are leveraged here "
     "as pre-trained models, meaning their weights were not further fine-tuned on the individual datasets."
 )
+#: (dataset, model) -> test accuracy, as printed in that table.
 MODEL_ACCURACY: dict[tuple[str, str], float] = {
     ("Restaurants", "Logistic Regression"): 0.808, ("Restaurants", "Decision Tree"): 0.676,
     ("Restaurants", "Random Forest"): 0.748, ("Restaurants", "RoBERTa"): 0.972, ("Restaurants", "DistilBERT"): 0.500,

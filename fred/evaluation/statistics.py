@@ -109,6 +109,7 @@ class Comparison:
 
     @property
     def significant(self) -> bool:
+        """Whether the Holm-adjusted p-value is at most the family-wise level."""
         return self.p_holm <= self.level
 
     @property

@@ -31,7 +31,9 @@ from typing import Callable, Iterable, Mapping, Sequence
 
 from .tokens import split_token
 
+#: A part-of-speech tagger: token lists to tag lists, one tag per token.
 Tagger = Callable[[Sequence[Sequence[str]]], Sequence[Sequence[str]]]
+#: A word's sentiment polarity (negative below 0).
 Polarity = Callable[[str], float]
 
 

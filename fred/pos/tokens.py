@@ -36,6 +36,7 @@ class TokenParts(NamedTuple):
 
     @property
     def start(self) -> int:
+        """Index of the word in the token (the length of its prefix)."""
         return len(self.prefix)
 
     @property

@@ -29,8 +29,11 @@ from ..family import Case, cases
 
 from .output import new_figure
 
+#: The figure's name (its files are ``NAME.png`` and ``NAME.svg``).
 NAME = "lemma1_convergence"
+#: The perturbation probabilities drawn.
 PS = (0.1, 0.5)
+#: The candidate sizes drawn.
 SIZES = (1, 2, 3)
 #: Points where more than this fraction of repetitions have n_c = 0 (drop undefined) are not drawn.
 MAX_UNDEFINED = 0.05

@@ -31,9 +31,11 @@ from ..selection_cases import (
 from ..selection_counterexamples import counterexample_table
 from .output import new_figure
 
+#: The figure's name (its files are ``NAME.png`` and ``NAME.svg``).
 NAME = "lemma1_selection"
 #: Measured n, as multiples of n_paper (quick: the claim's three).
 MULTIPLES = (0.25, 0.5, 1, 2, 4, 8, 16)
+#: ... and with quick parameters.
 QUICK_MULTIPLES = (0.25, 1, 4)
 #: Confidence of the drawn Clopper-Pearson bars (a picture, not a test).
 CONFIDENCE = 0.95

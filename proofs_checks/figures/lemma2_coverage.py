@@ -26,9 +26,13 @@ from fred.progress import progress
 
 from .output import new_figure
 
+#: The figure's name (its files are ``NAME.png`` and ``NAME.svg``).
 NAME = "lemma2_coverage"
+#: The candidate sizes of the per-candidate coverage curves.
 SIZES = (1, 2, 3, 5, 10)
+#: The document length b of the joint coverage panel ...
 JOINT_TOKENS = 5
+#: ... and its l_max values.
 JOINT_MAX_LENS = (1, 2, 3)
 
 

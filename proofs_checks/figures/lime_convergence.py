@@ -23,12 +23,19 @@ from ..baseline_setting import DOCUMENT, package_versions
 from ..lime_runs import MODELS, LimeConvergence, exact_side, lime_convergence
 from .output import new_figure
 
+#: The figure's name (its files are ``NAME.png`` and ``NAME.svg``).
 NAME = "lime_convergence"
 #: n of the package's runs, and of the deterministic-equivalent curve (denser: it costs no sampling).
 NS = (20, 50, 100, 200, 500, 1000, 2000, 5000, 10000)
+#: ... and the package's n with quick parameters.
 QUICK_NS = (20, 100, 500)
-REPEATS, QUICK_REPEATS = 20, 4
+#: Seeds of the package's runs at each n (the band over them is drawn) ...
+REPEATS = 20
+#: ... and with quick parameters.
+QUICK_REPEATS = 4
+#: Points of the deterministic-equivalent curve.
 CURVE_POINTS = 60
+#: Panel titles, by model.
 TITLES = {"definition-1": "Definition 1's model: TfidfVectorizer(norm=None) + logistic\nclosed form exact (= a_i)",
           "l2": "the evaluation's model: TfidfVectorizer() (L2 norm) + logistic\nclosed form = Mardaoui-Garreau's "
                 "approximation"}

@@ -28,9 +28,11 @@ from fred_constants import MAX_LEN, P
 from ..family import Case, cases
 from .output import new_figure
 
+#: The figure's name (its files are ``NAME.png`` and ``NAME.svg``).
 NAME = "prop1_linear"
 #: A review over the family vocabulary: three positive words (two repeated), food (weakly positive), three negative.
 DOCUMENT = "tasty nice nice great good good food slow cold awful"
+#: Seed of the family corpus the model is fitted on.
 CORPUS_SEED = 1
 #: Closed form and enumeration of the best drop must agree to this absolute tolerance (float rounding only).
 CLOSED_FORM_ATOL = 1e-9

@@ -33,9 +33,11 @@ from fred_constants import EPS, MAX_LEN, P
 
 from .output import new_figure
 
+#: The figure's name (its files are ``NAME.png`` and ``NAME.svg``).
 NAME = "prop2_shortcut"
 #: The shortcut words ("good" 3 times, "fresh" 4 times) and two words the model ignores.
 DOCUMENT = "good food fresh good service fresh fresh good fresh"
+#: The model's words J: f = 1 when all are present.
 SHORTCUTS = ("good", "fresh")
 
 

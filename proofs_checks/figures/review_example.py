@@ -25,10 +25,13 @@ from fred_constants import P
 
 from .output import new_figure
 
+#: The figure's name (its files are ``NAME.png`` and ``NAME.svg``).
 NAME = "review_example"
+#: Class names of the review classifier.
 CLASS_NAMES = ("negative", "positive")
 #: Lengths of the reviews considered (the paper's example has 6 tokens).
 MIN_TOKENS, MAX_TOKENS = 6, 10
+#: Colour of the perturbed tokens in the drawn samples.
 PERTURBED_COLOR = "tab:orange"
 
 
@@ -43,6 +46,7 @@ class ReviewData:
 
     @property
     def text(self) -> str:
+        """The explained review."""
         return " ".join(self.explanation.tokens)
 
 

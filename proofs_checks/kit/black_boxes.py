@@ -18,6 +18,7 @@ from analytic import linear_table, table_from_classifier
 from analytic.beam import COUNTEREXAMPLE_TABLE
 from analytic.prop2_shortcut import ShortcutModel
 
+#: The outputs a black box can give: two class columns, or one regression value.
 OUTPUTS = ("two_class", "regression")
 
 
@@ -74,10 +75,12 @@ class BlackBox:
 
     @property
     def text(self) -> str:
+        """The document: the tokens joined by spaces."""
         return " ".join(self.tokens)
 
     @property
     def b(self) -> int:
+        """The number of tokens."""
         return len(self.tokens)
 
     def column(self, label: int | None) -> np.ndarray:
@@ -85,6 +88,7 @@ class BlackBox:
         return 1.0 - self.table if label == 0 else self.table
 
     def classifier_fn(self, output: str = "two_class") -> Callable:
+        """The black box as a classifier function of texts (:func:`position_classifier`)."""
         return position_classifier(self.tokens, self.table, output)
 
     def scaled(self, factor: float) -> "BlackBox":
@@ -175,6 +179,7 @@ LINEAR = linear_box(("t0", "t1", "t2", "t3", "t4", "t5"), (0.4, -0.1, 0.2, 0.02,
 #: eps = 5/8, eps E[f] = 5/16 needs both tokens (drops 1/4, 1/2) while eps f(xi) = 5/8 is met by one (drop
 #: f(xi) - E[f | one perturbed] = 3/4): margins 1/16 and 1/8, above the kit's Monte Carlo tolerances.
 BASELINE_SPLIT = linear_box(("good", "great"), (0.5, 0.5), 0.0)
+#: The eps at which :data:`BASELINE_SPLIT`'s two baselines select differently.
 BASELINE_SPLIT_EPS = 0.625
 #: Column 0 wins on the document (f(xi) = 0.45), and columns 0 and 1 select different tokens.
 LABEL_SPLIT = linear_box(("bad", "good"), (-0.3, 0.3), 0.45)
@@ -186,6 +191,7 @@ LABEL_FLIP = linear_box(tuple(f"w{i}" for i in range(8)), (-0.06,) * 8, 0.93)
 #: drop of "not" alone is about 0.23 and every other token's at most 0 (class 0 of the first, class 1 of the
 #: second). A stop-word filter cannot select it.
 NEGATED_GOOD = review_box(("the", "plot", "was", "not", "good"), {"good": 3.0}, ("not",))
+#: "not" decides "this was not bad" (class 1), as it does "the plot was not good" (class 0).
 NEGATED_BAD = review_box(("this", "was", "not", "bad"), {"bad": -3.0}, ("not",))
 
 
@@ -237,12 +243,15 @@ class Spy:
         return self.classifier_fn(texts)
 
     def texts(self) -> list[str]:
+        """Every text scored so far, in order."""
         return [t for call in self.calls for t in call]
 
     def rows(self, document: str) -> list[str]:
+        """The texts scored in calls other than the one scoring ``document`` alone: the perturbed rows."""
         return [t for call in self.calls if call != [document] for t in call]
 
     def reset(self) -> None:
+        """Forget the calls recorded so far."""
         self.calls.clear()
 
 

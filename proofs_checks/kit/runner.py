@@ -27,6 +27,7 @@ import pytest
 from .checks import CHECKS
 from .tags import ExplainerTags, NotApplicable, factory_name, get_tags
 
+#: A check's possible outcomes, as pytest names them.
 STATUSES = ("passed", "failed", "error", "skipped", "xfailed", "xpassed")
 #: Statuses that leave a report ``ok``.
 OK_STATUSES = ("passed", "skipped", "xfailed")
@@ -181,6 +182,7 @@ class KitReport:
 
     @property
     def ok(self) -> bool:
+        """Whether every check passed, was not applicable, or failed as declared."""
         return all(o.status in OK_STATUSES for o in self.outcomes)
 
     def status(self) -> dict[str, str]:
@@ -188,14 +190,17 @@ class KitReport:
         return {o.name: o.status for o in self.outcomes}
 
     def counts(self) -> dict[str, int]:
+        """Status -> number of checks with it."""
         return {s: sum(o.status == s for o in self.outcomes) for s in STATUSES}
 
     def to_dict(self) -> dict:
+        """JSON-serialisable dictionary, each check's full detail included."""
         return {"explainer": self.explainer, "ok": self.ok, "counts": self.counts(),
                 "tags": None if self.tags is None else self.tags.to_dict(),
                 "checks": [o.to_dict() for o in self.outcomes]}
 
     def to_json(self) -> str:
+        """:meth:`to_dict` as indented JSON (``--json``)."""
         return json.dumps(self.to_dict(), indent=2)
 
     def legend(self) -> str:

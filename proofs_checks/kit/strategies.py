@@ -60,9 +60,13 @@ def documents(draw, vocab: list[str] | None = None, max_words: int = 4, max_mult
 
 #: The embedded vocabulary of review snippets (a few words of each role; no dataset is read).
 POSITIVE_WORDS = ("good", "great", "fun", "loved", "superb", "best")
+#: Negative sentiment words of the snippets.
 NEGATIVE_WORDS = ("bad", "boring", "awful", "dull", "hated", "worst")
+#: Negations: in a review model each flips the sentiment of the word after it.
 NEGATIONS = ("not", "no", "never")
+#: Stop words (a generated model may give them weight).
 STOP_WORDS = ("the", "a", "was", "is", "and", "it", "this", "of")
+#: What a snippet is about.
 SUBJECT_WORDS = ("movie", "plot", "acting", "food", "service", "story")
 #: Clauses of a snippet, by role: "the plot was not good", "no fun", "great", "the acting was dull", ...
 CLAUSES = (("SENT",), ("NEG", "SENT"), ("STOP", "SENT"), ("SUBJ", "SENT"), ("STOP", "SUBJ", "SENT"),

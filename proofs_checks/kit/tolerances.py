@@ -43,9 +43,11 @@ class Tolerance:
     kind: str  # "exact" or "hoeffding"
 
     def of_size(self, size: int) -> float:
+        """The tolerance on the drop of a candidate of ``size`` tokens."""
         return self.by_size[size - 1]
 
     def describe(self) -> str:
+        """One line for a failure message: the kind and the first tolerances."""
         shown = ", ".join(f"{t:.3g}" for t in self.by_size[:4]) + (", ..." if len(self.by_size) > 4 else "")
         return f"{self.kind} tolerance on drops of size 1, 2, ...: {shown}"
 

@@ -58,6 +58,7 @@ N_MONTE_CARLO = 40_000
 N_LAW = 4_000
 #: Generated inputs per check: under hypothesis (exact mode), and drawn up front (Monte Carlo mode).
 EXAMPLES = 40
+#: ... and drawn up front in Monte Carlo mode.
 MC_EXAMPLES = 6
 #: Whether a failure found under hypothesis is shrunk to a small example. Only the verdict's message depends on it;
 #: tools/kit_power.py, which counts verdicts over many seeds, turns it off (shrinking takes longer than finding).
@@ -132,10 +133,12 @@ class CheckRun:
 
     @property
     def best_ids(self):
+        """The explanation's selected positions."""
         return self.explanation.best_ids
 
     @property
     def found(self) -> bool | None:
+        """The explanation's ``found`` as a bool, or None when it has none."""
         found = getattr(self.explanation, "found", None)
         return None if found is None else bool(found)
 
