@@ -56,7 +56,8 @@ def check_defaults_are_the_papers(make_explainer) -> None:
     size n according to Lemma 2") are explain's: on 12-token models where max_len 9, 10 and 11, and eps a little
     above or below 0.15, give different explanations, ``explain(text)`` equals ``explain(text, label=None, p=0.5,
     eps=0.15, max_len=10, n_samples=None)`` (a Monte Carlo explainer must be seeded; its drops are estimates, so only
-    exact mode pins eps this closely)."""
+    exact mode pins eps this closely). Over the JSON-lines protocol the kit's client sends every argument, so a
+    server's own defaults are out of this check's sight."""
     tags = get_tags(make_explainer)
     if not tags.exact:
         tags.require("seeded")
@@ -114,8 +115,9 @@ def check_invalid_eps_is_refused(make_explainer) -> None:
 
 @check_needing()
 def check_invalid_max_len_is_refused(make_explainer) -> None:
-    """max_len (l_max) is an integer >= 1: 0, -1, 2.5 and '3' raise ValueError or TypeError."""
-    _refuses(make_explainer, "max_len", (0, -1, 2.5, "3"))
+    """max_len (l_max) is an integer >= 1: 0, -1, 2.5, 10.5 (above b = 6, where min(max_len, b) would hide it) and
+    '3' raise ValueError or TypeError."""
+    _refuses(make_explainer, "max_len", (0, -1, 2.5, 10.5, "3"))
 
 
 @check_needing("settable_n_samples")
