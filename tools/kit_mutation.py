@@ -81,16 +81,19 @@ def kill(source: str, mode: str, order: list[str]) -> dict:
     from proofs_checks.kit import check_explainer, monte_carlo_mode
     from proofs_checks.kit.checks import harness
 
-    harness.SHRINK_FAILURES = False
     try:
         factory = subject_factory(source)
     except Exception as err:  # noqa: BLE001 - a mutant that cannot be imported is flagged by any use of it
         return {"killed": True, "check": "(import)", "status": "error", "message": f"{type(err).__name__}: {err}"}
     factory = factory if mode == "exact" else monte_carlo_mode(factory)
-    for name in order:
-        outcome = check_explainer(factory, checks=[name]).outcomes[0]
-        if outcome.status in ("failed", "error"):
-            return {"killed": True, "check": name, "status": outcome.status, "message": outcome.message}
+    shrink, harness.SHRINK_FAILURES = harness.SHRINK_FAILURES, False  # restored: a caller's later checks shrink
+    try:
+        for name in order:
+            outcome = check_explainer(factory, checks=[name]).outcomes[0]
+            if outcome.status in ("failed", "error"):
+                return {"killed": True, "check": name, "status": outcome.status, "message": outcome.message}
+    finally:
+        harness.SHRINK_FAILURES = shrink
     return {"killed": False, "check": "", "status": "survived", "message": ""}
 
 

@@ -87,6 +87,15 @@ def test_kill_names_the_first_failing_check_of_the_order():
                                                            "message": ""}
 
 
+def test_kill_leaves_shrinking_as_it_found_it():
+    """Catches kill() leaving the kit's shrinking off for the caller's later checks (a test session's)."""
+    from proofs_checks.kit.checks import harness
+
+    before = harness.SHRINK_FAILURES
+    kit_mutation.kill(SOURCE, "exact", ["check_invalid_p_is_refused"])
+    assert harness.SHRINK_FAILURES is before
+
+
 def test_results_of_another_kit_are_not_reused(tmp_path):
     """Catches a resumed run reusing outcomes recorded against another kit (its fingerprint differs)."""
     path = tmp_path / "results.jsonl"
