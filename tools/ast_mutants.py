@@ -197,20 +197,19 @@ def _shown(node: ast.AST) -> str:
 
 
 def mutants(source: str) -> list[Mutant]:
-    """Every mutant of ``source``, in source order (the index is the place in this list)."""
-    original = ast.parse(source)
-    plain = ast.unparse(original).splitlines()
-    count = sum(1 for _ in _sites(original))
+    """Every mutant of ``source``, in source order (the index is the place in this list). Each change is made on a
+    copy of its node, put in the tree for unparsing, and taken out again: one walk of the tree for all mutants."""
+    tree = ast.parse(source)
+    plain = ast.unparse(tree).splitlines()
     made, seen = [], {}
-    for index in range(count):
-        tree = copy.deepcopy(original)
-        node, parent, function, operator, change = next(s for i, s in enumerate(_sites(tree)) if i == index)
-        before = _shown(node)
+    for index, (node, parent, function, operator, change) in enumerate(list(_sites(tree))):
         new = change(copy.deepcopy(node))
         _replace(parent, node, new)
-        ast.fix_missing_locations(tree)
-        after = _shown(new)
-        mutated = ast.unparse(tree)
+        try:
+            mutated = ast.unparse(tree)
+        finally:
+            _replace(parent, new, node)
+        before, after = _shown(node), _shown(new)
         diff = "\n".join(line for line in difflib.unified_diff(plain, mutated.splitlines(), lineterm="", n=0)
                          if line[:1] in "+-" and line[:3] not in ("---", "+++"))
         key = f"{function or '<module>'}: {operator}: {before} -> {after}"

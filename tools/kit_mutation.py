@@ -26,6 +26,7 @@ mutant on stderr.
 
 from __future__ import annotations
 
+import ast
 import hashlib
 import json
 import os
@@ -36,6 +37,7 @@ import tomllib
 import types
 from collections import Counter
 from contextlib import ExitStack
+from importlib.metadata import version
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -173,8 +175,6 @@ def reached_lines(mode: str) -> set[int]:
 
 def _definition_lines(source: str) -> set[int]:
     """Lines run when the module is imported (module constants, def and class lines with their defaults)."""
-    import ast
-
     tree = ast.parse(source)
     return {line for node in tree.body for line in range(node.lineno, (node.end_lineno or node.lineno) + 1)
             if not isinstance(node, (ast.FunctionDef, ast.ClassDef))} | {
@@ -188,8 +188,6 @@ def _definition_lines(source: str) -> set[int]:
 def kit_fingerprint() -> str:
     """A hash of every source the kit runs (``proofs_checks``, ``analytic``, ``fred``, ``fred_constants``) and of the
     versions of the libraries it computes with: results of another kit, or another numpy, are not reused."""
-    from importlib.metadata import version
-
     digest = hashlib.sha256()
     for folder in ("proofs_checks", "analytic", "fred", "fred_constants"):
         for path in sorted((ROOT / folder).rglob("*.py")):

@@ -34,6 +34,7 @@ import copy
 from collections import OrderedDict
 from typing import Callable, Hashable
 
+import numpy as np
 from hypothesis import HealthCheck, Phase, Verbosity, given, settings
 from hypothesis import example as explicit_example
 from hypothesis import seed as hypothesis_seed
@@ -98,6 +99,18 @@ def yield_checks():
 def build_explainer(make_explainer, classifier_fn, exact: bool):
     """An explainer of the factory: the exact one, or the Monte Carlo one built as a user would (no ``exact``)."""
     return make_explainer(classifier_fn, exact=True) if exact else make_explainer(classifier_fn)
+
+
+def same_values(a, b) -> bool:
+    """Equal sequences of numbers (importances, positions, a flag), NaN equal to NaN (an undefined importance), or
+    both absent.
+
+    >>> same_values([0.5, float("nan")], (0.5, float("nan"))), same_values(None, None), same_values([1], None)
+    (True, True, False)
+    """
+    if a is None or b is None:
+        return a is b
+    return np.array_equal(np.asarray(a, dtype=float), np.asarray(b, dtype=float), equal_nan=True)
 
 
 def n_samples_if_settable(tags: ExplainerTags, n: int) -> int | None:

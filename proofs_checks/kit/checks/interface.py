@@ -16,7 +16,7 @@ from fred_constants import EPS, MAX_LEN, P
 
 from ..black_boxes import LINEAR, Spy, lenient_classifier, linear_box
 from ..tags import get_tags
-from .harness import CheckRun, build_explainer, check_needing, n_samples_if_settable
+from .harness import CheckRun, build_explainer, check_needing, n_samples_if_settable, same_values
 
 #: The document of the validation checks.
 SHORT_TOKENS = ("red", "green", "blue", "cyan", "gold", "pink")
@@ -45,11 +45,6 @@ def check_declared_outputs_are_present(make_explainer) -> None:
         assert isinstance(got, (bool, np.bool_)), f"tags.found is True but found is {got!r}"
 
 
-def _same(a, b) -> bool:
-    """Equal sequences of numbers, NaN equal to NaN (an undefined importance)."""
-    return np.array_equal(np.asarray(a, dtype=float), np.asarray(b, dtype=float), equal_nan=True)
-
-
 @check_needing()
 def check_defaults_are_the_papers(make_explainer) -> None:
     """Algorithm 1's defaults (line 402: "By default, we set eps = 0.15, l_max = 10, p = 0.5, and compute the sample
@@ -66,7 +61,7 @@ def check_defaults_are_the_papers(make_explainer) -> None:
         implicit = explainer.explain(box.text)
         explicit = explainer.explain(box.text, label=None, p=P, eps=EPS, max_len=MAX_LEN, n_samples=None)
         fields = ["best_ids"] + ["found"] * tags.found + ["importances"] * tags.importances
-        differ = [name for name in fields if not _same(getattr(implicit, name), getattr(explicit, name))]
+        differ = [name for name in fields if not same_values(getattr(implicit, name), getattr(explicit, name))]
         assert not differ, (f"explain(text) and explain(text, p={P}, eps={EPS}, max_len={MAX_LEN}) differ in "
                             f"{', '.join(differ)} on {box!r}: " + "; ".join(
                                 f"{name} {getattr(implicit, name)} vs {getattr(explicit, name)}" for name in differ))

@@ -34,6 +34,7 @@ from .harness import (
     for_all,
     n_samples_if_settable,
     problems,
+    same_values,
 )
 
 
@@ -252,13 +253,6 @@ def check_default_label_is_the_predicted_class(make_explainer) -> None:
                                    label=None, explained=0), use_found=tags.found)
 
 
-def _same(a, b) -> bool:
-    """Equal importances (NaN equal to NaN), or both absent."""
-    if a is None or b is None:
-        return a is b
-    return np.array_equal(np.asarray(a, dtype=float), np.asarray(b, dtype=float), equal_nan=True)
-
-
 @check_needing("seeded")
 def check_same_seed_same_explanation(make_explainer) -> None:
     """Reproducibility of the factory's explainers: two calls of one Monte Carlo explainer, and a second explainer
@@ -274,7 +268,7 @@ def check_same_seed_same_explanation(make_explainer) -> None:
                                 n_samples=n_samples_if_settable(tags, 500))
         seen.append((what, tuple(exp.best_ids), getattr(exp, "found", None), getattr(exp, "importances", None)))
     for what, best_ids, found, importances in seen[1:]:
-        assert (best_ids, found) == seen[0][1:3] and _same(importances, seen[0][3]), (
+        assert (best_ids, found) == seen[0][1:3] and same_values(importances, seen[0][3]), (
             f"{what} gives best_ids {best_ids}, found {found}, importances {importances}; the first call gave "
             f"{seen[0][1]}, {seen[0][2]}, {seen[0][3]}")
 
