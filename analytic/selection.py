@@ -281,7 +281,7 @@ def agreement_bound(table, n: int, p: float, eps: float, max_len: int, *, baseli
     module docstring maximised over a fixed grid of allocations (t_0, t_S).
 
     Raises ValueError when the exact problem has a zero margin (a tie at the top of the selected size, a drop
-    equal to the threshold): then no bound tending to 1 exists (see ``proofs_checks/claims/lemma1_selection.py``).
+    equal to the threshold): then no bound tending to 1 exists (see ``proofs_checks/claims/lemmas/lemma1_selection.py``).
 
     >>> from analytic import linear_table
     >>> table = linear_table([0.5, 0.1])

@@ -18,7 +18,7 @@
 # $\hat\Delta_c = \frac1n\sum_i f(x_i) - \frac1{n_c}\sum_{c \notin x_i} f(x_i)$, converges in probability to
 # $\mathbb E[f] - \mathbb E[f\,\mathbb 1\{c \notin x\}] / \mathbb P(c \notin x)$ as $n \to \infty$.
 #
-# **Check.** A fitted model of the finite family (`proofs_checks.family`, TF-IDF + logistic regression) is
+# **Check.** A fitted model of the finite family (`proofs_checks.models.family`, TF-IDF + logistic regression) is
 # tabulated on all $2^b$ mask patterns, so the exact limit is a finite sum (`analytic.lemma1_limit`). FRED's
 # mask sampler draws $n$ rows and FRED's own drop code (`fred.drops.extension_drops`) returns $\hat\Delta_c$;
 # we repeat this for many seeds. The delta method predicts $\sqrt n(\hat\Delta_c - \Delta_c) \to N(0, \sigma_c^2)$

@@ -21,7 +21,7 @@
 # equivalent $\beta^*_n$ carries an $O(1/n)$ bias from `Ridge(alpha=1)` and the original row.
 #
 # **Check.** The lime package is run as the evaluation runs it (`LimeTextExplainer(bow=False,
-# split_expression=r"\s+", random_state=seed)`, every token weighted; `proofs_checks.lime_runs`) on one review and
+# split_expression=r"\s+", random_state=seed)`, every token weighted; `proofs_checks.cases.lime_runs`) on one review and
 # two models fitted on an inline corpus: Definition 1's (`TfidfVectorizer(norm=None)`, additive) and the
 # evaluation's (`TfidfVectorizer()`, L2-normalised: there the closed form is Mardaoui and Garreau's approximation).
 # The exact side is `analytic.lime_text`: enumeration over all $2^b$ patterns under LIME's law, and the closed form.
@@ -35,7 +35,7 @@ from IPython.display import Image
 
 from fred_constants.paper import DELTA
 from proofs_checks.figures import lime_convergence_data, lime_convergence_figure, notebook_settings, save_figure
-from proofs_checks.lime_runs import lime_table, sign_tests, top_k_agreement
+from proofs_checks.cases.lime_runs import lime_table, sign_tests, top_k_agreement
 
 settings = notebook_settings()
 data = lime_convergence_data(seed=settings.seed, quick=settings.quick)

@@ -4,10 +4,10 @@
 * :func:`check_explainer` / :func:`parametrize_with_checks` run the kit against your own explainer
   factory, whose capabilities an :class:`ExplainerTags` declares (protocol in :mod:`proofs_checks.kit`);
   ``python -m proofs_checks --explainer module:factory`` does the same from the shell;
-* :func:`authors_factory` runs the kit on the authors' released code (:mod:`proofs_checks.authors_adapter`).
+* :func:`authors_factory` runs the kit on the authors' released code (:mod:`proofs_checks.subject.authors`).
 """
 
-from .authors_adapter import AUTHORS_TAGS, AuthorsExplainerAdapter, authors_factory, released_fred
+from .subject.authors import AUTHORS_TAGS, AuthorsExplainerAdapter, authors_factory, released_fred
 from .kit import (
     CheckOutcome,
     ExplainerTags,
@@ -21,7 +21,7 @@ from .kit import (
     yield_checks,
 )
 from .report import Report, run_claims
-from .results import ClaimResult, StepResult
+from .verdicts.results import ClaimResult, StepResult
 
 __all__ = [
     "AUTHORS_TAGS",

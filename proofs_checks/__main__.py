@@ -28,7 +28,7 @@ from fred.evaluation.factories import load_factory
 from .claim_index import CLAIMS
 from .comparison import compare
 from .kit import check_explainer
-from .protocol import ProtocolError, command_factory
+from .subject.protocol import ProtocolError, command_factory
 from .report import run_claims
 
 

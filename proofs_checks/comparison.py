@@ -1,6 +1,6 @@
 """The claim report against any explainer, beside the reference FRED's (``python -m proofs_checks --explainer``).
 
-Both runs are the same code: every claim's ``check()`` inside :func:`proofs_checks.subject.checking`, once with
+Both runs are the same code: every claim's ``check()`` inside :func:`proofs_checks.subject.explainer.checking`, once with
 the kit's ``fred_factory`` and once with the user's factory. For each claim and each run the outcome is
 
 * ``checked``: the claim ran against that explainer; its verdicts follow from its steps by the report's rule;
@@ -28,11 +28,11 @@ from dataclasses import dataclass
 from typing import Callable
 
 from .claim_index import CLAIMS
-from .isolation import without_local_constants
+from .statistics.isolation import without_local_constants
 from .kit import NotApplicable
 from .kit.tags import fred_factory
-from .results import ClaimResult
-from .subject import checking
+from .verdicts.results import ClaimResult
+from .subject.explainer import checking
 
 #: Statuses under which a guarantee is kept ...
 KEPT = ("holds", "argued")
@@ -57,7 +57,7 @@ LEGEND = (
 )
 
 #: What a factory would declare or offer to make a "not applicable" claim checkable, keyed by the phrases of the
-#: reasons (:meth:`proofs_checks.kit.ExplainerTags.missing` and :mod:`proofs_checks.subject`).
+#: reasons (:meth:`proofs_checks.kit.ExplainerTags.missing` and :mod:`proofs_checks.subject.explainer`).
 _REMEDIES = (
     (re.compile(r"tags\.(\w+)=False"), "declare {0}=True in the factory's ExplainerTags (and offer it)"),
     (re.compile(r"takes no random_state"), "accept a random_state keyword (factory(classifier_fn, random_state=s) "
@@ -120,7 +120,7 @@ def run_against(factory: Callable, ids=None) -> tuple[ClaimOutcome, ...]:
     if unknown:
         raise ValueError(f"unknown claim id(s) {unknown}; known: {list(CLAIMS)}")
     outcomes = []
-    # the claims' hypothesis searches do not depend on the loaded modules (proofs_checks.isolation)
+    # the claims' hypothesis searches do not depend on the loaded modules (proofs_checks.statistics.isolation)
     with checking(factory) as subject, without_local_constants():
         for claim_id in ids:
             before, start = subject.requests, time.perf_counter()
@@ -247,7 +247,7 @@ class Comparison:
 
 def subject_runs(factory: Callable, reference: tuple[ClaimOutcome, ...]) -> tuple[ClaimOutcome, ...]:
     """The claims of ``reference`` run against ``factory``, except those the reference run shows not involved:
-    their run is the reference's. A claim reaches a factory only through :func:`proofs_checks.subject.explainer`,
+    their run is the reference's. A claim reaches a factory only through :func:`proofs_checks.subject.explainer.explainer`,
     which the reference always answers (it has every capability), so a claim that never called it on the
     reference computed nothing that depends on the factory, and never calls it on another: running it again would
     give the same outcome (tests/kit/test_planted_claims.py checks that sameness on every planted explainer, and

@@ -34,7 +34,7 @@ from fred.evaluation.factories import load_factory as fred_load_factory
 from .claim_index import CLAIMS
 from .comparison import ClaimOutcome, Comparison, run_against, subject_runs
 from .kit import CHECKS, CheckOutcome, fred_factory, run_check
-from .protocol import ProtocolError, command_factory
+from .subject.protocol import ProtocolError, command_factory
 
 
 def load_factory(spec: str) -> Callable:

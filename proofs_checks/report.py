@@ -1,6 +1,6 @@
 """The claim report: run the checks, then render it as text, JSON or Markdown.
 
-Every verdict in it follows from the step results by :data:`proofs_checks.results.RULE`, printed at the top.
+Every verdict in it follows from the step results by :data:`proofs_checks.verdicts.results.RULE`, printed at the top.
 """
 
 from __future__ import annotations
@@ -16,8 +16,8 @@ from fred.markdown_tables import markdown_table
 from fred.provenance import describe, environment
 
 from .claim_index import CLAIMS, NEW_CLAIMS
-from .isolation import without_local_constants
-from .results import EMPIRICAL_KINDS, EVIDENCE, RULE, WORDING, ClaimResult
+from .statistics.isolation import without_local_constants
+from .verdicts.results import EMPIRICAL_KINDS, EVIDENCE, RULE, WORDING, ClaimResult
 
 
 def _counterexample_label(claim: ClaimResult) -> str:

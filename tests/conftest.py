@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, settings
 
-from proofs_checks.isolation import without_local_constants
+from proofs_checks.statistics.isolation import without_local_constants
 
 try:
     import fcntl
@@ -45,7 +45,7 @@ _ISOLATION = ExitStack()
 
 def pytest_configure(config):
     """The same seed gives the same examples whatever else a run imports (one file, -k, xdist's split, the plugin):
-    hypothesis draws no literal of a loaded module for the whole session (:mod:`proofs_checks.isolation`)."""
+    hypothesis draws no literal of a loaded module for the whole session (:mod:`proofs_checks.statistics.isolation`)."""
     _ISOLATION.enter_context(without_local_constants())
 
 
@@ -69,7 +69,7 @@ def pytest_collection_modifyitems(session, config, items):
     the claim against the reference FRED; the report's test last. Runs after -k, -m and --deselect.
 
     A claim's first run in a process also computes its explainer-independent side (referee answers, exact
-    enumerations, cached per process: :mod:`proofs_checks.exact_cache`): lemma1-selection's first battery item took
+    enumerations, cached per process: :mod:`analytic.exact_cache`): lemma1-selection's first battery item took
     13.6 s on the worker that had not run the claim, 3.5 s on the one that had. xdist hands workers consecutive
     items (``worksteal``, :func:`pytest_xdist_make_scheduler`), so the worker holding those caches mostly runs the
     claim's battery items too. Only the order changes: every item is still collected and run.
@@ -133,7 +133,7 @@ class ReferenceRuns:
 
     def outcome(self, claim_id: str, *, default_seeds: bool = False):
         """The claim's :class:`proofs_checks.comparison.ClaimOutcome` against the reference FRED."""
-        from proofs_checks.seeds import SEED_ENV
+        from proofs_checks.statistics.seeds import SEED_ENV
 
         seed = None if default_seeds else os.environ.get(SEED_ENV) or None
         key = (claim_id, seed)
@@ -143,7 +143,7 @@ class ReferenceRuns:
         return self._runs[key]
 
     def result(self, claim_id: str):
-        """The claim's :class:`proofs_checks.results.ClaimResult` against the reference FRED: what ``check()``
+        """The claim's :class:`proofs_checks.verdicts.results.ClaimResult` against the reference FRED: what ``check()``
         returns, run once per session for every test file that reads it (an error is raised, not returned)."""
         outcome = self.outcome(claim_id)
         assert outcome.result is not None, f"{claim_id} gave no result against the reference: {outcome.reason}"
@@ -153,7 +153,7 @@ class ReferenceRuns:
     def _run(claim_id: str, seed: str | None):
         from proofs_checks.comparison import run_against
         from proofs_checks.kit import fred_factory
-        from proofs_checks.seeds import SEED_ENV
+        from proofs_checks.statistics.seeds import SEED_ENV
 
         with pytest.MonkeyPatch.context() as mp:
             if seed is None:

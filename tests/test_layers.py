@@ -20,9 +20,9 @@ FUNCTION_IMPORTS = {
     # the figures need matplotlib (the plots extra): the report runs without it
     ("proofs_checks.__main__", "proofs_checks.figures"),
     # a script run in the released code's interpreter, whose own package is named fred: it imports that fred
-    ("proofs_checks._authors_driver", "fred.explainer"),
+    ("proofs_checks.subject._authors_driver", "fred.explainer"),
     # the file is also the script run in the released code's interpreter, which must import nothing of ours
-    ("proofs_checks.authors_probe", "proofs_checks.authors_adapter"),
+    ("proofs_checks.subject.authors_probe", "proofs_checks.subject.authors"),
 }
 
 

@@ -11,9 +11,9 @@ from pathlib import Path
 
 import pytest
 
-from proofs_checks.baseline_setting import EVAL_EXTRA
-from proofs_checks.neural_cases import minilm_setting
-from proofs_checks.paper_source import paper_lines
+from proofs_checks.paper.baselines import EVAL_EXTRA
+from proofs_checks.claims.transformer.neural_cases import minilm_setting
+from proofs_checks.verdicts.quotes import paper_lines
 from tests._helpers import load_tool
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -6,7 +6,7 @@ The model is ``TfidfVectorizer(norm=None)`` + ``LogisticRegression`` fitted on a
 decision function lambda^T phi(z) + lambda_0 (Eq. 6, additive over positions, weights a_i from
 :class:`analytic.LinearTfidfModel`). Each package is called as ``fred/evaluation/explainers.py`` calls it:
 
-* LIME (run by :mod:`proofs_checks.lime_runs`): ``LimeTextExplainer(bow=False, split_expression=r"\\s+")`` on f
+* LIME (run by :mod:`proofs_checks.cases.lime_runs`): ``LimeTextExplainer(bow=False, split_expression=r"\\s+")`` on f
   (as column 1), every token weighted; its coefficients (mean and standard deviation over ``--repeats`` seeds) at
   each n against the closed form
   (:func:`analytic.lime_text.lime_additive`) and the enumeration (:func:`analytic.lime_text.lime_coefficients`),
@@ -41,19 +41,19 @@ from analytic.shapley import (
 )
 from fred.command_line import OneLineParser
 from fred.markdown_tables import markdown_table
-from proofs_checks.baseline_setting import (
+from proofs_checks.paper.baselines import (
     CORPUS,
     DOCUMENT,
     fitted_model,
     two_columns,
 )
-from proofs_checks.lime_runs import MODELS, lime_convergence, lime_table
+from proofs_checks.cases.lime_runs import MODELS, lime_convergence, lime_table
 
 PACKAGES = ("lime", "shap", "anchor-exp", "spacy", "scikit-learn", "numpy")
 
 
 def lime_sections(sizes, repeats) -> str:
-    """LIME on both models of :mod:`proofs_checks.baseline_setting`, run by :mod:`proofs_checks.lime_runs`."""
+    """LIME on both models of :mod:`proofs_checks.paper.baselines`, run by :mod:`proofs_checks.cases.lime_runs`."""
     titles = {"definition-1": f"### LIME (bow=False, kernel width 25, Ridge(alpha=1); mean ± sd over {repeats} seeds)",
               "l2": "### LIME on the L2-normalised TF-IDF linear model (the evaluation's vectorizer; f its decision "
                     "function): the closed form is Mardaoui and Garreau's approximation |phi(z)| ~ |phi(x)| "

@@ -4,7 +4,7 @@ statistical seeds; writes docs/kit_power.md.
 Every entry of the planted catalogue (tests/kit/planted.py) runs in each mode its tags allow: exact mode as
 declared, and Monte Carlo mode (the same factory with ``exact=False`` in its tags, so every check runs its Monte
 Carlo variant on the factory's sampled explainer). Each run sets ``FRED_STATISTICAL_SEED`` to one of the seeds 0..19,
-which re-draws the kit's generated inputs and the planted explainers' own randomness (proofs_checks/seeds.py). A run
+which re-draws the kit's generated inputs and the planted explainers' own randomness (proofs_checks/statistics/seeds.py). A run
 *flags* the entry when a check fails or errs. A wrong entry stops at its first flagging check (its pinned checks are
 tried first); a correct one runs every check. Target (issue 28): every wrong entry flagged under >= 19 of 20 seeds in
 each mode its capabilities can reveal it in; every correct one passing 20 of 20.
@@ -32,7 +32,7 @@ from fred.provenance import describe, environment  # noqa: E402
 from proofs_checks import check_explainer, get_tags  # noqa: E402
 from proofs_checks.kit import CHECKS, monte_carlo_mode  # noqa: E402
 from proofs_checks.kit.checks import harness  # noqa: E402
-from proofs_checks.seeds import SEED_ENV  # noqa: E402
+from proofs_checks.statistics.seeds import SEED_ENV  # noqa: E402
 from tests.kit.planted import CATALOGUE  # noqa: E402
 
 MODES = ("exact", "Monte Carlo")

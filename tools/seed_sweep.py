@@ -2,7 +2,7 @@
 
     python tools/seed_sweep.py [--seeds 20] [--out FILE]
 
-For s = 1 .. seeds, sets ``FRED_STATISTICAL_SEED=s`` (see :mod:`proofs_checks.seeds`), runs
+For s = 1 .. seeds, sets ``FRED_STATISTICAL_SEED=s`` (see :mod:`proofs_checks.statistics.seeds`), runs
 ``pytest -m statistical`` and the report's claims that have statistical steps. A test must pass under
 every seed; a statistical report step must keep the status it has under the default seeds (a step may
 fail by design: it then records a finding, e.g. that beam and exhaustive search disagree, and the sweep

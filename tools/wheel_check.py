@@ -37,7 +37,7 @@ from pathlib import Path
 
 from fred.command_line import OneLineParser
 from fred.markdown_tables import markdown_table
-from proofs_checks.baseline_setting import EVAL_EXTRA
+from proofs_checks.paper.baselines import EVAL_EXTRA
 
 ROOT = Path(__file__).resolve().parents[1]
 REPORT = ROOT / "proofs_checks" / "REPORT.md"

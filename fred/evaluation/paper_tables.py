@@ -7,7 +7,7 @@ underlined cells, so a verdict that rests on it can name it. ``tests/claims/test
 the source (when it is present) and checks that every number here is the one printed there.
 
 The runner prints the table of its setting beside its own numbers (:func:`paper_table`);
-``proofs_checks.paper_experiments`` reads the tables from here and analyses them. The data live on this side
+``proofs_checks.paper.tables`` reads the tables from here and analyses them. The data live on this side
 because ``fred.evaluation`` never imports ``proofs_checks``.
 
 Each row is six ``(mean, std)`` pairs in the order of :data:`PAPER_COLUMNS`, the columns of the paper's tables;

@@ -9,7 +9,7 @@ from typing import Callable, Sequence
 
 from fred.command_line import OneLineParser
 
-from ..baseline_setting import EVAL_EXTRA
+from ..paper.baselines import EVAL_EXTRA
 from . import (
     lemma1_convergence,
     lemma1_selection,

@@ -1,6 +1,6 @@
 """Lemma 1: the empirical drop of Eq. (3) converges to E[f] - E[f 1{c perturbed}] / p^|c|, at rate 1/sqrt(n p^|c|).
 
-The black box is a fitted model of :mod:`proofs_checks.family` (``logistic-raw``,
+The black box is a fitted model of :mod:`proofs_checks.models.family` (``logistic-raw``,
 ``predict_proba`` of the explained class), tabulated on all 2^b mask patterns so
 that it can be queried by pattern code. For each p, each candidate c (the exact
 best candidate of size 1, 2, 3), each n and each repetition, FRED's mask
@@ -25,7 +25,7 @@ from analytic import best_drop_of_size, drop_asymptotic_variance, empirical_drop
 from fred import MaskSampler
 from fred.progress import progress
 
-from ..family import Case, cases
+from ..models.family import Case, cases
 
 from .output import new_figure
 

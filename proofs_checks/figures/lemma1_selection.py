@@ -20,7 +20,7 @@ from analytic.selection import agreement_bound, agreement_probability, agreement
 from fred.progress import progress
 from fred_constants import EPS, MAX_LEN, P
 
-from ..selection_cases import (
+from ..cases.selection import (
     SelectionCase,
     clopper_pearson,
     margin_cases,
@@ -28,7 +28,7 @@ from ..selection_cases import (
     synthetic_case,
     tree_tie_case,
 )
-from ..selection_counterexamples import counterexample_table
+from ..cases.selection_counterexamples import counterexample_table
 from .output import new_figure
 
 #: The figure's name (its files are ``NAME.png`` and ``NAME.svg``).

@@ -1,8 +1,8 @@
 """LIME on a TF-IDF linear model: the package's coefficients against n, converging to the exact limit and the
 closed form.
 
-The lime package is run as the evaluation runs it (:mod:`proofs_checks.lime_runs`) on the document of
-:data:`proofs_checks.baseline_setting.DOCUMENT` (b = 7), at each n of a log-spaced ladder and over many seeds, on
+The lime package is run as the evaluation runs it (:mod:`proofs_checks.cases.lime_runs`) on the document of
+:data:`proofs_checks.paper.baselines.DOCUMENT` (b = 7), at each n of a log-spaced ladder and over many seeds, on
 two models fitted on the inline corpus: Definition 1's ``TfidfVectorizer(norm=None)`` + logistic regression
 (additive: the closed form is exact and its limit is each position's own contribution a_i) and the evaluation's
 L2-normalised ``TfidfVectorizer()`` (the closed form is Mardaoui and Garreau's approximation). Per position: the
@@ -19,8 +19,8 @@ import numpy as np
 from matplotlib.lines import Line2D
 from matplotlib.patches import Patch
 
-from ..baseline_setting import DOCUMENT, package_versions
-from ..lime_runs import MODELS, LimeConvergence, exact_side, lime_convergence
+from ..paper.baselines import DOCUMENT, package_versions
+from ..cases.lime_runs import MODELS, LimeConvergence, exact_side, lime_convergence
 from .output import new_figure
 
 #: The figure's name (its files are ``NAME.png`` and ``NAME.svg``).
@@ -43,7 +43,7 @@ TITLES = {"definition-1": "Definition 1's model: TfidfVectorizer(norm=None) + lo
 
 @dataclass(frozen=True, eq=False)
 class LimeFigureData:
-    """The package's runs on each model (:class:`proofs_checks.lime_runs.LimeConvergence`), and the deterministic
+    """The package's runs on each model (:class:`proofs_checks.cases.lime_runs.LimeConvergence`), and the deterministic
     equivalent ``curve_values[model][point, position]`` at ``curve_ns``."""
 
     runs: tuple[LimeConvergence, ...]

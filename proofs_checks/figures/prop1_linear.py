@@ -1,7 +1,7 @@
 """Proposition 1 (the paper's Figure 3): on a TF-IDF linear model FRED adds words by decreasing lambda_j v_j.
 
 The model is a fitted ``TfidfVectorizer(norm=None)`` + ``Ridge`` of
-:mod:`proofs_checks.family` (Eq. 6 exactly), the document a review over its
+:mod:`proofs_checks.models.family` (Eq. 6 exactly), the document a review over its
 vocabulary with repeated words. For each size l the exact drop of every
 candidate is enumerated over all 2^b mask patterns (:func:`analytic.all_drops`);
 the largest equals the closed form (1 - p) * (sum of the l largest a_i)
@@ -25,7 +25,7 @@ from fred import Fred
 from fred.drops import extension_drops
 from fred_constants import MAX_LEN, P
 
-from ..family import Case, cases
+from ..models.family import Case, cases
 from .output import new_figure
 
 #: The figure's name (its files are ``NAME.png`` and ``NAME.svg``).

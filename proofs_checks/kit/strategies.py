@@ -9,7 +9,7 @@ project's tests. Needs hypothesis (the ``dev`` extra).
 Numbers that decide ties are dyadic (multiples of 1/4), so equal coefficients
 give exactly equal drops and tie-breaking is tested, not floating-point noise.
 Every strategy draws only through hypothesis: the same seed gives the same examples (and the kit's draws do not
-depend on the loaded modules, :mod:`proofs_checks.isolation`).
+depend on the loaded modules, :mod:`proofs_checks.statistics.isolation`).
 """
 
 from __future__ import annotations
@@ -23,7 +23,7 @@ from hypothesis import strategies as st
 
 from analytic import ShortcutModel
 
-from ..family import fit_linear
+from ..models.family import fit_linear
 from .black_boxes import BlackBox, bag_of_words_box, in_unit_interval, linear_box, review_box, shortcut_box
 
 #: Lowercase words of >= 2 letters: kept whole by scikit-learn's default token pattern.

@@ -27,7 +27,7 @@ from typing import Callable, Mapping
 from fred import Fred
 from fred_constants import BASELINES, STRATEGIES
 
-from ..seeds import statistical_seed
+from ..statistics.seeds import statistical_seed
 
 #: Capability fields, with the phrase a "not applicable" reason uses for each.
 CAPABILITIES = {

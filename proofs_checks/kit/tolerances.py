@@ -25,7 +25,7 @@ from scipy import stats
 from analytic import all_drops, expected_prediction, hoeffding_drop_bound
 from analytic.referee import popcounts, positions_of
 
-from ..exact_cache import exact_cache
+from analytic.exact_cache import exact_cache
 
 #: Relative tolerance of an exact explainer's drops (rounding of sums over 2**b patterns).
 EXACT_RTOL = 1e-9

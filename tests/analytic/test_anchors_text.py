@@ -25,7 +25,7 @@ from analytic.anchors_text import (
     anchors_meeting,
 )
 from fred_constants import DELTA
-from proofs_checks.seeds import statistical_seed
+from proofs_checks.statistics.seeds import statistical_seed
 
 
 @st.composite

@@ -31,7 +31,7 @@ from analytic import (
     sample_size_numeric,
     sample_size_rational,
 )
-from proofs_checks.seeds import statistical_seed
+from proofs_checks.statistics.seeds import statistical_seed
 from tests._helpers import clopper_pearson
 
 

@@ -28,7 +28,7 @@ from analytic.lime_text import (
     lime_pattern_law,
 )
 from fred_constants import DELTA
-from proofs_checks.seeds import statistical_seed
+from proofs_checks.statistics.seeds import statistical_seed
 from proofs_checks.strategies import black_box_tables
 
 weights_strategy = st.lists(st.floats(-3.0, 3.0, allow_nan=False), min_size=2, max_size=5)

@@ -1,4 +1,4 @@
-"""The tests' own reading of a committed result file, independent of proofs_checks.paired_tests (shared by the
+"""The tests' own reading of a committed result file, independent of proofs_checks.claims.experiments.paired_tests (shared by the
 tests/claims/test_experiment_*.py files)."""
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
 """The tests' own reading of the paper's comparison tables, straight from the LaTeX source and independent of
-proofs_checks.paper_experiments (shared by the tests of the claims computed on the paper's tables).
+proofs_checks.paper.tables (shared by the tests of the claims computed on the paper's tables).
 
 Each number is kept as the exact decimal printed (a Fraction), with the 1-based line of its row.
 """

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from proofs_checks.neural_cases import minilm_setting
+from proofs_checks.claims.transformer.neural_cases import minilm_setting
 
 
 @pytest.fixture(scope="session")

@@ -1,4 +1,4 @@
-"""Claim algorithm1-beam (proofs_checks/claims/algorithm1_beam.py, verdict "code differs" on both readings: a
+"""Claim algorithm1-beam (proofs_checks/claims/algorithm1/algorithm1_beam.py, verdict "code differs" on both readings: a
 width-4 beam returns no solution of Eq. (4) (headline) and not Algorithm 1's explanation (stronger); s2 and s2b at
 the paper's baseline E[f], s3 our reimplementation of the released search at its own baseline f(xi) and at E[f]).
 Every fact below is recomputed here by brute force in exact arithmetic (Fractions, drops from their definition),
@@ -154,7 +154,7 @@ def test_the_quotes_are_the_papers_words():
     """Catches a quote that is not verbatim at its line, or a headline that does not quote line 393 (what FRED
     identifies) and the pointer to the code (line 170). Skipped when the paper's source is absent."""
     from proofs_checks.claims import algorithm1_beam
-    from proofs_checks.paper_source import paper_path, quote_problems
+    from proofs_checks.verdicts.quotes import paper_path, quote_problems
 
     if paper_path() is None:
         pytest.skip("the paper's LaTeX source is absent (set FRED_PAPER)")
@@ -167,7 +167,7 @@ def test_counterexamples_satisfy_the_computed_hypotheses(beam_result):
     the predicate is computed (an all-zero table is no confidence score to scale, a negative entry is none either,
     a table whose full set cannot reach eps E[f] has no solution of Eq. 4). Catches a record typed in, or a
     counterexample outside the paper's setting."""
-    from proofs_checks.claims.algorithm1_beam import statement_hypotheses
+    from proofs_checks.claims.algorithm1.algorithm1_beam import statement_hypotheses
 
     steps = _steps(beam_result)
     for sid in ("s2-counterexample", "s2b-classified-positive", "s3-released-variant"):
@@ -271,7 +271,7 @@ def test_classified_positive_box_by_brute_force(beam_result):
     tables by brute force: 15 separate, the smallest sum of g is 13, and the first of that sum in code order is the
     step's table, where Algorithm 1 returns a 3-token set and the beam a 4-token one. Catches a classified-positive
     example that rests on ties or is not the smallest of its box."""
-    from proofs_checks.claims.algorithm1_beam import POSITIVE_BOX
+    from proofs_checks.claims.algorithm1.algorithm1_beam import POSITIVE_BOX
 
     free = [i for i, v in enumerate(POSITIVE_BOX) if v]
     boxes = []
@@ -342,7 +342,7 @@ def test_near_tied_models_are_recorded_and_reproducible(beam_result):
     """Every near-tied run of s4 records its intercept (1600 = 200 b), weights and scale, and they rebuild the very
     table the run drew (near_tied_table with the run's seed), as a linear score t = intercept + sum of the kept
     weights. Catches s4 models that cannot be reproduced from the report."""
-    from proofs_checks.beam_monte_carlo import near_tied_table
+    from proofs_checks.claims.algorithm1.beam_monte_carlo import near_tied_table
 
     mc = _steps(beam_result)["algorithm1-beam.s4-monte-carlo"].values
     for n in (3067, 5000):
@@ -361,7 +361,7 @@ def test_the_released_code_is_cited_by_file_and_commit(monkeypatch, tmp_path):
     checkout."""
     import subprocess
 
-    from proofs_checks.claims.algorithm1_beam import released_code_source, statement
+    from proofs_checks.claims.algorithm1.algorithm1_beam import released_code_source, statement
 
     monkeypatch.delenv("FRED_AUTHORS_CHECKOUT", raising=False)
     ref = released_code_source()
@@ -498,7 +498,7 @@ def test_monte_carlo_steps_at_the_papers_n(beam_result):
             continue
         seed, m, n, r, _ = example["seed_sequence"]
         if model.startswith("near"):
-            from proofs_checks.beam_monte_carlo import near_tied_table
+            from proofs_checks.claims.algorithm1.beam_monte_carlo import near_tied_table
 
             table = near_tied_table(np.random.default_rng([seed, m, n, r, 0]))
         else:
@@ -516,7 +516,7 @@ def test_near_tied_linear_model_separates_the_explanations_at_the_papers_n():
     searches return the same set (a linear model's best sets nest). Catches fred's searches not returning what
     Algorithm 1 and a width-4 beam return on their sample's drops, and a report that calls this disagreement a
     failure of the beam on exact drops."""
-    from proofs_checks.beam_monte_carlo import near_tied_table
+    from proofs_checks.claims.algorithm1.beam_monte_carlo import near_tied_table
 
     table = near_tied_table(np.random.default_rng([20261127, 1, 3067, 0, 0]))
     runs, drops, a, c = _rerun(table.tolist(), [20261127, 1, 3067, 0, 1], 3067)
@@ -530,7 +530,7 @@ def test_near_tied_linear_model_separates_the_explanations_at_the_papers_n():
 def test_near_tied_table_is_linear():
     """near_tied_table is 200 b + the sum of the kept positions' weights, each 100 + round(10 z) >= 1: checked on
     one draw against linear_table. Catches a model that is not the linear score the step describes."""
-    from proofs_checks.beam_monte_carlo import near_tied_table
+    from proofs_checks.claims.algorithm1.beam_monte_carlo import near_tied_table
 
     table = near_tied_table(np.random.default_rng(5))
     weights = table[0] - table[1 << np.arange(8)]
@@ -543,7 +543,7 @@ def test_exact_on_sample_answers_each_sample_by_its_own_bits():
     are equal (3 and 4 rows, the 4th all False) must each get the searches of the tests' own Eq. (3) (_mc_drops,
     brute_search), drops and threshold included, whatever was asked before. Catches a key that loses a bit or the
     shape, or a cached answer served to another sample."""
-    from proofs_checks.beam_monte_carlo import exact_on_sample
+    from proofs_checks.claims.algorithm1.beam_monte_carlo import exact_on_sample
 
     first = np.random.default_rng(11).random((40, 5)) < 0.5
     second = first.copy()
@@ -740,7 +740,7 @@ def test_the_released_beam_cut_ties_on_the_box_table_but_not_where_it_matters_in
     under either baseline, the size-2 cut is strict (1/2 against 1/4 at f(xi), 1/4 against 0 at E[f]) and only
     the size-3 cut ties, where every kept triple extends to the one 4-set. Catches a tie missed or invented in the
     step's values, and a tie at an immaterial cut counted as one that decides the answer."""
-    from proofs_checks.claims.algorithm1_beam import DUPLICATES_TABLE
+    from proofs_checks.claims.algorithm1.algorithm1_beam import DUPLICATES_TABLE
 
     assert DUPLICATES_TABLE == RELEASED_TABLE
     best, cuts = _released_beam_cuts(TABLE)
@@ -759,7 +759,7 @@ def test_a_copy_of_a_kept_set_is_not_a_competitor_at_the_cut():
     the brute force's (last kept drop, best drop of a set left out) at every size, one of which has a copy of a
     kept set ranked right after the cut. Catches a cut taken as the 5th entry of the ranked list, which would
     report a tie with the set's own copy."""
-    from proofs_checks.claims.algorithm1_beam import rational_outcomes
+    from proofs_checks.claims.algorithm1.algorithm1_beam import rational_outcomes
 
     best, cuts = _released_beam_cuts(COPY_AT_CUT_TABLE, Fraction(9, 20))
     assert best is None and any(copy for _, _, copy in cuts)

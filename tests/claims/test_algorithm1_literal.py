@@ -1,4 +1,4 @@
-"""Claim algorithm1-literal (proofs_checks/claims/algorithm1_literal.py, verdict "holds (argued)" on the headline
+"""Claim algorithm1-literal (proofs_checks/claims/algorithm1/algorithm1_literal.py, verdict "holds (argued)" on the headline
 reading E[f] > 0, the alternative reading (the paper's regression scope with E[f] <= 0) fails, corrected statement
 argued): every step pinned, the readings' verdicts, the hypotheses records, the minimal counterexample of the
 alternative reading and the examples of each kind of difference recomputed by hand and with fred, the grid
@@ -59,7 +59,7 @@ def test_every_step_status_role_and_evidence_is_pinned(result):
 
 def test_the_quotes_are_the_papers_words():
     """Catches a quote that is not verbatim at its line (skipped when the paper's source is absent)."""
-    from proofs_checks.paper_source import paper_path, quote_problems
+    from proofs_checks.verdicts.quotes import paper_path, quote_problems
 
     if paper_path() is None:
         pytest.skip("the paper's LaTeX source is absent (set FRED_PAPER)")

@@ -1,6 +1,6 @@
 """The baseline claims call lime and shap as the evaluation's adapters do.
 
-``proofs_checks.lime_runs`` and ``proofs_checks.shap_runs`` re-type the calls of
+``proofs_checks.cases.lime_runs`` and ``proofs_checks.claims.baselines.shap_runs`` re-type the calls of
 ``fred.evaluation.explainers.LimeAdapter`` and ``ShapAdapter`` (the checking side never imports the harness's
 private call sites), so a change on one side alone would make the ``baseline-lime`` and ``baseline-shap`` claims
 check a LIME or SHAP the evaluation does not run. Each test replaces the package's classes by recorders returning
@@ -18,8 +18,8 @@ import numpy as np
 import pytest
 
 from fred.evaluation.explainers import POSITIVE, LimeAdapter, ShapAdapter
-from proofs_checks.lime_runs import package_coefficients
-from proofs_checks.shap_runs import ShapRun
+from proofs_checks.cases.lime_runs import package_coefficients
+from proofs_checks.claims.baselines.shap_runs import ShapRun
 
 lime_text = pytest.importorskip("lime.lime_text")
 shap = pytest.importorskip("shap")

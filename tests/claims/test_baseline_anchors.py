@@ -16,9 +16,9 @@ from sklearn.feature_extraction.text import TfidfVectorizer
 from sklearn.linear_model import LogisticRegression
 from sklearn.pipeline import make_pipeline
 
-import proofs_checks.baseline_setting as setting
+import proofs_checks.paper.baselines as setting
 from fred_constants import DELTA
-from proofs_checks.baseline_setting import CORPUS, EVAL_EXTRA, missing
+from proofs_checks.paper.baselines import CORPUS, EVAL_EXTRA, missing
 from proofs_checks.claims import baseline_anchors
 from tests._helpers import claim_step
 

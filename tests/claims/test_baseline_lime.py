@@ -1,4 +1,4 @@
-"""Claim baseline-lime (proofs_checks/claims/baseline_lime.py, ours, verdict holds): the lime package, with its own
+"""Claim baseline-lime (proofs_checks/claims/baselines/baseline_lime.py, ours, verdict holds): the lime package, with its own
 defaults (bow=True, the headline reading, documents of at most 10 distinct words) and as the evaluation calls it
 (bow=False), converges to LIME's exact limit; the stronger reading 'defaults-any-length' fails at d = 11 words. The
 limit which on Definition 1's TF-IDF linear score is each feature's own contribution (m_j a_j per word, a_i per
@@ -22,7 +22,7 @@ from analytic import table_from_classifier
 from analytic.lime_text import lime_kernel
 from fred_constants.paper import DELTA
 from proofs_checks import baseline_setting, lime_runs
-from proofs_checks.baseline_setting import (
+from proofs_checks.paper.baselines import (
     CORPUS,
     DOCUMENT,
     DOCUMENTS,

@@ -20,7 +20,7 @@ import pytest
 
 from fred.evaluation.config import results_dir
 from proofs_checks import baseline_setting
-from proofs_checks.baseline_setting import EVAL_EXTRA, fitted_model
+from proofs_checks.paper.baselines import EVAL_EXTRA, fitted_model
 from proofs_checks.claims import baseline_shap
 from tests._helpers import claim_step
 

@@ -1,4 +1,4 @@
-"""The claims against any explainer (proofs_checks.subject, proofs_checks.comparison, ``--explainer``): what a
+"""The claims against any explainer (proofs_checks.subject.explainer, proofs_checks.comparison, ``--explainer``): what a
 subject can be asked, the outcomes, and the command line."""
 
 from __future__ import annotations
@@ -14,8 +14,8 @@ import pytest
 from fred import Fred
 from proofs_checks.comparison import Comparison, ClaimOutcome, run_against
 from proofs_checks.kit import NotApplicable, explainer_tags, fred_factory
-from proofs_checks.results import ClaimResult, checked
-from proofs_checks.subject import checking, current, explainer
+from proofs_checks.verdicts.results import ClaimResult, checked
+from proofs_checks.subject.explainer import checking, current, explainer
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -150,7 +150,7 @@ def test_command_line_prints_json_and_exits_1_on_an_error():
 
 
 def test_no_claim_builds_fred_directly():
-    """Catches a claim calling ``fred.Fred`` (or importing it) instead of ``proofs_checks.subject.explainer``: that
+    """Catches a claim calling ``fred.Fred`` (or importing it) instead of ``proofs_checks.subject.explainer.explainer``: that
     claim would check the reference whatever ``--explainer`` names."""
     import ast
 

@@ -1,4 +1,4 @@
-"""Claim counterfactuals-linear (proofs_checks/claims/counterfactuals_linear.py, verdict "holds (argued)" on the
+"""Claim counterfactuals-linear (proofs_checks/claims/counterfactuals/counterfactuals_linear.py, verdict "holds (argued)" on the
 headline reading, the paper's "the samples in $x$ with minimal perturbation"; the global-minimum reading and this
 project's high-probability corollary fail; the precise statement "argued": its exact rates rest on p1 and p3, its
 Monte Carlo rates are refutation checks that could reject and did not): FRED's first counterfactual is minimal among its samples, globally minimal only with
@@ -18,8 +18,8 @@ import numpy as np
 import pytest
 
 from fred import Fred
-from proofs_checks.family import cases
-from proofs_checks.seeds import statistical_seed
+from proofs_checks.models.family import cases
+from proofs_checks.statistics.seeds import statistical_seed
 from tests._helpers import clopper_pearson
 
 
@@ -118,7 +118,7 @@ def test_the_counterexample_satisfies_the_global_readings_hypotheses(result):
                                 "mask_token_not_in_document": "UNK" not in ce["document"].split(),
                                 "paper_p": ce["p"] == "1/2", "paper_n": ce["n_paper"] == 3067}
     assert ce["satisfies_hypotheses"] is True
-    from proofs_checks.claims.counterfactuals_linear import global_hypotheses
+    from proofs_checks.claims.counterfactuals.counterfactuals_linear import global_hypotheses
 
     record = global_hypotheses(["w1", "w2"], [1, 1], Fraction(-3, 2), 11, Fraction(1, 2))
     assert not record["satisfies_hypotheses"] and not record["hypotheses"]["paper_n"]
@@ -205,7 +205,7 @@ def test_closed_forms_check_is_exact_on_float_weights_of_a_repeated_word():
     sums are equal, yet the float sums in position order differ by an ulp. The step p2 check must agree with the
     referee here. Catches the greedy set's removal sum compared in floats, which failed p2 on a fresh machine whose
     BLAS fitted these weights."""
-    from proofs_checks.counterfactual_proofs import closed_form_mismatch
+    from proofs_checks.claims.counterfactuals.proofs import closed_form_mismatch
 
     a = [-0.832455572717811, 0.43771708793425623, 1.3368847792770637, 0.43771708793425623, 1.3368847792770637,
          0.43771708793425623]

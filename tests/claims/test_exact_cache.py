@@ -1,4 +1,4 @@
-"""The cache of the claims' explainer-independent side (proofs_checks/exact_cache.py) and every function cached
+"""The cache of the claims' explainer-independent side (analytic/exact_cache.py) and every function cached
 with it: keyed by every argument and its type, and no caller can change what the next one reads.
 
 Each cached function is checked the same way: after a call with one set of arguments, a call with another must
@@ -16,8 +16,8 @@ import pytest
 
 from proofs_checks import linear_conclusions, prop1_cases
 from proofs_checks.claims import prop1_logistic, prop1_step_link
-from proofs_checks.exact_cache import exact_cache, frozen, typed_key
-from proofs_checks.family import cases
+from analytic.exact_cache import exact_cache, frozen, typed_key
+from proofs_checks.models.family import cases
 
 F = Fraction
 

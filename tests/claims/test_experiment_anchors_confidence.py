@@ -1,4 +1,4 @@
-"""Claim experiment-anchors-confidence (proofs_checks/claims/experiment_anchors_confidence.py, verdict
+"""Claim experiment-anchors-confidence (proofs_checks/claims/experiments/experiment_anchors_confidence.py, verdict
 "inconclusive"): "[Anchors] behaves poorly only [on] documents classified with a high confidence" (line 692).
 
 Headline reading (failures concentrate at high confidence: what both repairs of the broken sentence say), under
@@ -78,7 +78,7 @@ def test_the_headline_is_argued_from_the_broken_words(result):
     "on" between "poorly only" and "documents", read from the paper's source here), so "only" is the word at the
     break; the reading names both repairs and quotes the sentence. Catches a headline justified by context that is
     not about confidence alone."""
-    from proofs_checks.paper_source import paper_lines
+    from proofs_checks.verdicts.quotes import paper_lines
 
     line = paper_lines()[691]
     assert "behaves poorly only documents classified" in line and "only on" not in line
@@ -184,7 +184,7 @@ def test_the_smallest_fisher_p_is_the_most_extreme_table():
     """attainable_fisher against enumeration: over every table with the margins of the Yelp MiniLM run (6 failures
     among 20 documents, 10 above the median), the smallest one-sided p-values are 7/1292 = 210/38760 each way,
     below 0.05: that run's test could have rejected. Catches an attainable p taken from the observed table."""
-    from proofs_checks.claims.experiment_anchors_confidence import attainable_fisher
+    from proofs_checks.claims.experiments.experiment_anchors_confidence import attainable_fisher
 
     tables = [[[a, 10 - a], [6 - a, 4 + a]] for a in range(0, 7)]
     assert attainable_fisher([[5, 5], [1, 9]]) == {"greater": str(min(_fisher(t, "greater") for t in tables)),
@@ -210,7 +210,7 @@ def test_the_literal_only_fails_on_a_document_not_classified_with_high_confidenc
     Restaurants run and 28 on the Yelp run; the counterexample is the one where Anchors is furthest below the
     lowest of the four others. Catches a counterexample whose "other" document may still be high-confidence (the
     old median-only split), or one without its record."""
-    from proofs_checks.claims.experiment_anchors_confidence import NOT_HIGH
+    from proofs_checks.claims.experiments.experiment_anchors_confidence import NOT_HIGH
 
     step = _step(result, "st2-confined")
     best, counts = None, {}

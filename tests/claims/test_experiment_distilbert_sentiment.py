@@ -1,4 +1,4 @@
-"""Claim experiment-distilbert-sentiment (proofs_checks/claims/experiment_distilbert_sentiment.py, verdict "not
+"""Claim experiment-distilbert-sentiment (proofs_checks/claims/experiments/experiment_distilbert_sentiment.py, verdict "not
 supported" on the headline reading, the checkpoint the experiments explain; corrected: supported when the released
 code's checkout is set, unproved (one argued step) otherwise): the paper calls its DistilBERT a cutting-edge
 sentiment model, but its own accuracy table gives 0.500 / 0.472 / 0.500 on the three sentiment datasets, no better
@@ -12,8 +12,8 @@ from fractions import Fraction
 
 import pytest
 
-from proofs_checks.authors_probe import probe
-from proofs_checks.paper_experiments import MODEL_ACCURACY, TABLES
+from proofs_checks.subject.authors_probe import probe
+from proofs_checks.paper.tables import MODEL_ACCURACY, TABLES
 from tests._helpers import needs_authors_checkout
 
 CLAIM = "experiment-distilbert-sentiment"
@@ -63,7 +63,7 @@ def test_counterexample_satisfies_the_hypotheses(result):
 def test_the_hypotheses_exclude_tweets():
     """The Tweets row is outside the sentence's hypotheses (not a sentiment dataset, no class list from the paper).
     Catches a predicate that is true whatever the dataset."""
-    from proofs_checks.claims.experiment_distilbert_sentiment import statement_hypotheses
+    from proofs_checks.claims.experiments.experiment_distilbert_sentiment import statement_hypotheses
 
     record = statement_hypotheses("Tweets")
     assert record["satisfies_hypotheses"] is False
@@ -175,7 +175,7 @@ def test_the_probe_sees_a_training_call(tmp_path, body, trained):
     """The released-code step on stand-in modules: a train() that does nothing passes; one that calls the trainer,
     builds a new one or writes a weight fails. Catches a probe (or a reading of its answer) that reports 'never
     trained' whatever train() does."""
-    from proofs_checks.claims.experiment_distilbert_sentiment import _never_trained
+    from proofs_checks.claims.experiments.experiment_distilbert_sentiment import _never_trained
 
     reply = probe("distilbert-train", checkout=_fake_checkout(tmp_path, body))
     assert _never_trained(reply)[0] is not trained

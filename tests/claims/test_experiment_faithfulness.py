@@ -1,4 +1,4 @@
-"""Claim experiment-faithfulness (proofs_checks/claims/experiment_faithfulness.py, verdict "not supported"): "Both
+"""Claim experiment-faithfulness (proofs_checks/claims/experiments/experiment_faithfulness.py, verdict "not supported"): "Both
 FRED-mask and FRED-pos produce significantly more faithful explanations than the others" (line 689) and "Again,
 both ... produce more faithful explanations than the others" (line 1177).
 
@@ -25,9 +25,9 @@ import pytest
 from numpy.testing import assert_allclose
 from scipy import stats
 
-from proofs_checks.paired_tests import MARGIN
-from proofs_checks.paper_experiments import SECTION4, TABLES, UNDERLINED
-from proofs_checks.paper_gaps import Z_CLEAR, documents
+from proofs_checks.claims.experiments.paired_tests import MARGIN
+from proofs_checks.paper.tables import SECTION4, TABLES, UNDERLINED
+from proofs_checks.claims.experiments.paper_gaps import Z_CLEAR, documents
 
 from ._experiment_results import differences, read, two_sided_p
 
@@ -311,7 +311,7 @@ def test_tested_reading_is_line_1177_on_appendix_models(result):
     the paper's source, read here), so they speak to line 1177, which has no "significantly"; the reading says so,
     the runs' records require it, and the notes name this project's FRED-pos. Catches line 689's "significantly"
     applied to the appendix's models, or the runs called "the authors' setting" plainly."""
-    from proofs_checks.paper_source import paper_lines
+    from proofs_checks.verdicts.quotes import paper_lines
 
     lines = paper_lines()
     start = next(i for i, line in enumerate(lines) if "We report below additional experimental results" in line)

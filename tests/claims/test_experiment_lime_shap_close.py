@@ -1,4 +1,4 @@
-"""Claim experiment-lime-shap-close (proofs_checks/claims/experiment_lime_shap_close.py, verdict "supported" on the
+"""Claim experiment-lime-shap-close (proofs_checks/claims/experiments/experiment_lime_shap_close.py, verdict "supported" on the
 headline reading): "LIME and SHAP have a close behavior" (lines 693 and 1179), read on the whole like the other
 summary sentences of its paragraph. Against the paper's own yardstick, the largest gap by which its tables show FRED
 more faithful (0.228), 99 of the 102 faithfulness cells are close and every cell outside RoBERTa is within 0.07. The
@@ -90,7 +90,7 @@ def test_headline_quotes_the_summary_paragraph():
     computed reason (FRED best in all three faithfulness cells of only 11 of 34 tables), and 694 (robustness set
     apart); round 3: not line 691's "In general" (the Anchor sentence's hedge) nor the other half's reading.
     Catches a headline reading with no words behind it, or the circular justification."""
-    from proofs_checks.claims.experiment_lime_shap_close import READINGS
+    from proofs_checks.claims.experiments.experiment_lime_shap_close import READINGS
 
     headline = next(r for r in READINGS if r.role == "headline")
     assert headline.id == "on-the-whole"
@@ -105,8 +105,8 @@ def test_equivalence_counts(result):
     the caption, else 100): 94 of 102 faithfulness cells shown close at 0.05 (4 tables with a cell not), 91 at
     z >= 2.394 (6 tables); no cell is close only by noise, so the corrected statement drops "or by noise". Catches
     a TOST on the wrong side, standard deviations used as standard errors, or the vacuous clause back."""
-    from proofs_checks.paper_experiments import FAITHFULNESS, METRICS, TABLES
-    from proofs_checks.paper_gaps import documents
+    from proofs_checks.paper.tables import FAITHFULNESS, METRICS, TABLES
+    from proofs_checks.claims.experiments.paper_gaps import documents
 
     zs = []
     for t in TABLES.values():

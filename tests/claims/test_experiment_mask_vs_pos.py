@@ -1,4 +1,4 @@
-"""Claim experiment-mask-vs-pos (proofs_checks/claims/experiment_mask_vs_pos.py, verdict "supported"): "FRED-mask
+"""Claim experiment-mask-vs-pos (proofs_checks/claims/experiments/experiment_mask_vs_pos.py, verdict "supported"): "FRED-mask
 is even slightly better than FRED-pos in terms of sufficiency and comprehensiveness, but ... proportion is higher"
 (line 690).
 
@@ -21,7 +21,7 @@ import numpy as np
 import pytest
 from numpy.testing import assert_allclose
 
-from proofs_checks.paper_experiments import SECTION4, TABLES
+from proofs_checks.paper.tables import SECTION4, TABLES
 
 from ._experiment_results import differences, read, two_sided_p
 
@@ -157,7 +157,7 @@ def test_tested_runs_are_labelled_as_appendix_models_with_our_fred_pos(result):
     appendix (their labels come after line 1176, "We report below additional experimental results", in the
     paper's source, read here) and FRED-pos is this project's. Catches a label that presents them as a test of
     the sentence's six tables."""
-    from proofs_checks.paper_source import paper_lines
+    from proofs_checks.verdicts.quotes import paper_lines
 
     lines = paper_lines()
     start = next(i for i, line in enumerate(lines) if "We report below additional experimental results" in line)

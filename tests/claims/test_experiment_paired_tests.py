@@ -1,4 +1,4 @@
-"""proofs_checks.paired_tests and proofs_checks.paper_gaps, the statistics behind the experiment claims: the direction
+"""proofs_checks.claims.experiments.paired_tests and proofs_checks.claims.experiments.paper_gaps, the statistics behind the experiment claims: the direction
 of a difference, Holm's adjustment over a step's family, the power a test has at its sample size, the
 non-inferiority test, the setting a run is in, the loading of a committed result file against the summary table
 the run wrote beside it, and the clear-gap criterion on the paper's printed tables. The signed-rank test and
@@ -18,7 +18,7 @@ import pytest
 from numpy.testing import assert_allclose
 from scipy import stats
 
-from proofs_checks.paired_tests import (
+from proofs_checks.claims.experiments.paired_tests import (
     LEVEL,
     FIVE_EXPLAINER_RUNS,
     MARGIN,
@@ -32,8 +32,8 @@ from proofs_checks.paired_tests import (
     setting_label,
     tag,
 )
-from proofs_checks.paper_experiments import SECTION4, TABLES
-from proofs_checks.paper_gaps import Z_CLEAR, documents, gap, largest_printed_spread, tally
+from proofs_checks.paper.tables import SECTION4, TABLES
+from proofs_checks.claims.experiments.paper_gaps import Z_CLEAR, documents, gap, largest_printed_spread, tally
 
 from ._experiment_results import ROOT, read
 

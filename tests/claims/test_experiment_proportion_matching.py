@@ -1,4 +1,4 @@
-"""Claim experiment-proportion-matching (proofs_checks/claims/experiment_proportion_matching.py, verdict "not
+"""Claim experiment-proportion-matching (proofs_checks/claims/experiments/experiment_proportion_matching.py, verdict "not
 supported" on the headline reading, exactly k tokens): appendix B.1 says LIME's and SHAP's explanations are FRED-pos's
 size k, so their proportion column must be FRED-pos's; SHAP's is in all 34 tables, LIME's is lower in 14 (the review
 said 15) and never higher, which the weaker reading (at most k tokens) allows.
@@ -14,7 +14,7 @@ from fractions import Fraction
 import numpy as np
 import pytest
 
-from proofs_checks.claims.experiment_proportion_matching import short_documents_bound
+from proofs_checks.claims.experiments.experiment_proportion_matching import short_documents_bound
 
 from ._paper_tex_tables import tex_tables
 

@@ -1,4 +1,4 @@
-"""Claim experiment-shap-efficiency (proofs_checks/claims/experiment_shap_efficiency.py, verdict "supported"):
+"""Claim experiment-shap-efficiency (proofs_checks/claims/experiments/experiment_shap_efficiency.py, verdict "supported"):
 "LIME and SHAP have a close behavior, as somehow expected, but the latter is significantly more efficient" (lines
 693 and 1179).
 
@@ -19,8 +19,8 @@ from statistics import NormalDist, median
 import pytest
 from numpy.testing import assert_allclose
 
-from proofs_checks.paper_experiments import SECTION4, TABLES
-from proofs_checks.paper_gaps import documents
+from proofs_checks.paper.tables import SECTION4, TABLES
+from proofs_checks.claims.experiments.paper_gaps import documents
 
 from ._experiment_results import differences, read, two_sided_p
 

@@ -1,4 +1,4 @@
-"""proofs_checks.paper_experiments, the paper's tables as data: the transcription against the LaTeX source (re-parsed
+"""proofs_checks.paper.tables, the paper's tables as data: the transcription against the LaTeX source (re-parsed
 here when ../shared/paper/fred-paper.tex is present, skipped otherwise) and the order of two printed means.
 """
 
@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from proofs_checks.paper_experiments import (
+from proofs_checks.paper.tables import (
     METRICS,
     MODEL_ACCURACY,
     MODEL_ACCURACY_CAPTION,

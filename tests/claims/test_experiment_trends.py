@@ -1,4 +1,4 @@
-"""Claim experiment-trends (proofs_checks/claims/experiment_trends.py, verdict "not supported" on the headline reading):
+"""Claim experiment-trends (proofs_checks/claims/experiments/experiment_trends.py, verdict "not supported" on the headline reading):
 the introduction's "FRED performs better on more modern models, and larger documents". The headline reading is
 descriptive (line 168: what "the empirical results highlight"; no claim of significance). FRED's share of the best
 faithfulness cells is 27/36 on the transformers against 42/66 (the claimed direction), and 36/57 on Yelp and IMDb
@@ -19,7 +19,7 @@ from statistics import median
 
 import pytest
 
-from proofs_checks.claims.experiment_trends import permutation_test, trend_outcome
+from proofs_checks.claims.experiments.experiment_trends import permutation_test, trend_outcome
 
 from ._paper_tex_tables import tex_tables
 
@@ -132,8 +132,8 @@ def test_precise_statement_and_descriptive_label(result):
     the 5 models (recounted here by model); the section-4 models step is labelled descriptive (8/9 against 9/9,
     one cell). Catches a precise statement that overstates either half, or the one-cell failure labelled as a
     statistical one."""
-    from proofs_checks.claims.experiment_trends import fred_best_cells
-    from proofs_checks.paper_experiments import TABLES
+    from proofs_checks.claims.experiments.experiment_trends import fred_best_cells
+    from proofs_checks.paper.tables import TABLES
 
     reversed_in = []
     for model in ("logistic", "tree", "forest", "roberta", "distilbert"):
@@ -154,7 +154,7 @@ def test_headline_is_chosen_by_the_words():
     """The headline (descriptive) quotes line 168's "The empirical results highlight" and the contrast of line 689
     ("significantly"); the joint reading reads the paper's own words "more suitable for realistic cases". Catches a headline chosen by which reading holds or
     quoting nothing about significance."""
-    from proofs_checks.claims.experiment_trends import READINGS
+    from proofs_checks.claims.experiments.experiment_trends import READINGS
 
     headline = next(r for r in READINGS if r.role == "headline")
     why = {(q.line, q.text[:40]) for q in headline.why}

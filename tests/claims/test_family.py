@@ -13,8 +13,8 @@ import pickle
 import numpy as np
 
 from fred_constants import MASK_TOKEN
-from proofs_checks.family import family
-from proofs_checks.tabled_scores import TabledClassifier
+from proofs_checks.models.family import family
+from proofs_checks.models.tabled_scores import TabledClassifier
 
 
 def test_tabled_classifier_answers_what_the_pipeline_answers_text_by_text():

@@ -1,4 +1,4 @@
-"""Claim importance-linear (proofs_checks/claims/importance_linear.py), this project's corollary (the paper gives no
+"""Claim importance-linear (proofs_checks/claims/propositions/importance_linear.py), this project's corollary (the paper gives no
 closed form for s_i): the exact (n -> infinity, Lemma 1) value of Eq. (5)'s score on the linear model is
 Delta_{i} = (1 - p) lambda_j idf_j, for every p (argued: symbolic for b <= 3, a written independence argument for
 any b). The proof of Prop. 1's p lambda_j idf_j (line 1017) at c = {i} is that value for every p when its p is read

@@ -1,4 +1,4 @@
-"""Claim lemma1-selection (proofs_checks/claims/lemma1_selection.py): ours, a corollary the paper states only as a
+"""Claim lemma1-selection (proofs_checks/claims/lemmas/lemma1_selection.py): ours, a corollary the paper states only as a
 motivation (line 286). Headline (positive margins): the candidate FRED selects with n mask rows converges to its
 exact choice, holds (argued). Stronger readings fail at zero margins: 'exact' (the same positions and found flag for
 every table) on a tie and on a drop equal to the threshold, 'solution' (the returned positions solve Eq. (2)) on a
@@ -21,8 +21,8 @@ import sympy as sp
 from analytic import linear_table, table_classifier, table_from_classifier
 from analytic.selection import agreement_bound, agreement_probability
 from fred import Fred
-from proofs_checks.seeds import statistical_seed
-from proofs_checks.selection_cases import SelectionCase, bound_test
+from proofs_checks.statistics.seeds import statistical_seed
+from proofs_checks.cases.selection import SelectionCase, bound_test
 from tests._helpers import clopper_pearson, drops_by_enumeration
 
 #: False-alarm probability of each statistical test (union bound over the intervals it checks).
@@ -344,7 +344,7 @@ def test_tie_agreement_stays_near_half_at_large_n():
     in a fraction of 300 runs whose Clopper-Pearson interval (total false-alarm probability DELTA, split over two
     cases) lies inside (1/4, 3/4), on the minimal tie and on the fitted tree whose best candidate ties across
     sizes ('place awful staff', tree of corpus seed 4; f is tabulated from the model)."""
-    from proofs_checks.selection_cases import tree_tie_case
+    from proofs_checks.cases.selection import tree_tie_case
 
     tree = tree_tie_case()
     cases = [(linear_table([0.05, 0.05]), ("a", "b")), (tree.table, tree.tokens)]
@@ -361,7 +361,7 @@ def test_agreement_is_above_the_bound_and_matches_the_enumeration():
     Clopper-Pearson interval contains the enumerated agreement (0.997) and reaches the bound (0.597); on the
     fitted logistic model of 'service slow good cold' (corpus seed 1, margin 0.014) at n = 10000, where the bound
     is non-vacuous, the interval reaches the bound. DELTA is split over the three intervals."""
-    from proofs_checks.selection_cases import margin_cases
+    from proofs_checks.cases.selection import margin_cases
 
     table = linear_table([0.5, 0.1])
     agree, _ = _agreement(table, ("a", "b"), 20, 300, statistical_seed(43))
@@ -381,7 +381,7 @@ def test_fitted_tie_is_exact(result):
     anew, f takes two values, 0.6 exactly when 'awful' is masked and 'place' is not; so removing 'awful' and
     removing 'awful staff' drop E[f] by the same amount (rational, tests/_helpers enumeration), and nothing
     reaches eps E[f]. Catches a report whose tied candidates are not tied."""
-    from proofs_checks.selection_cases import fitted_tree
+    from proofs_checks.cases.selection import fitted_tree
 
     tokens = ("place", "awful", "staff")
     table = table_from_classifier(fitted_tree(4), list(tokens))

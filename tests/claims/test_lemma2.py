@@ -1,4 +1,4 @@
-"""Claim lemma2 (proofs_checks/claims/lemma2.py, verdict holds): at p = 1/2 the paper's n covers one fixed
+"""Claim lemma2 (proofs_checks/claims/lemmas/lemma2.py, verdict holds): at p = 1/2 the paper's n covers one fixed
 candidate of size <= l_max with probability >= alpha ("c not in x_i": every position of c perturbed, Figure 1 and
 the proof's 1/2**|c|), and fred's mask sampler covers as the formula says.
 Lemma 2 for any p (fred.sample_size): tests/claims/test_lemma2_any_p.py; all candidates at once:
@@ -19,7 +19,7 @@ import sympy as sp
 from analytic import coverage, sample_size_rational, sample_size_sym
 from fred import sample_size
 from fred.sampling import MaskSampler
-from proofs_checks.seeds import statistical_seed
+from proofs_checks.statistics.seeds import statistical_seed
 from tests._helpers import clopper_pearson
 
 
@@ -117,7 +117,7 @@ def test_lemma2_hypotheses_are_computed_on_the_case():
     """Catches a hypotheses predicate that does not compute (always True) or decides n >= the lemma's quantity in
     floats: at alpha = 0.95, l_max = 10 the quantity is 3066.13..., so n = 3066 is outside and 3067 inside (decided
     here by (1 - 2**-10)**n against 1/20 in Fractions); p = 9/20 and a size-11 candidate are outside."""
-    from proofs_checks.claims.lemma2 import statement_hypotheses
+    from proofs_checks.claims.lemmas.lemma2 import statement_hypotheses
 
     miss = 1 - Fraction(1, 2**10)
     assert miss**3067 <= Fraction(1, 20) < miss**3066

@@ -1,4 +1,4 @@
-"""Claim lemma2-any-p (proofs_checks/claims/lemma2_any_p.py, an extension, ours: the paper's proof fixes p = 1/2;
+"""Claim lemma2-any-p (proofs_checks/claims/lemmas/lemma2_any_p.py, an extension, ours: the paper's proof fixes p = 1/2;
 verdict: does not extend; corrected: holds): Lemma 2's n (from 1/2**l_max) serves exactly the p >= p*(alpha,
 l_max) = (1 - (1 - alpha)**(1/n))**(1/l_max), a threshold just below 1/2 (0.4507 at l_max = 1); below it, e.g. at
 p = 0.1 (the p of the appendix tables), it is too small; the corrected n is ceil(log(1 - alpha) / log(1 -
@@ -115,7 +115,7 @@ def test_lemma2_any_p_says_only_what_the_paper_says(result):
     5000' at p = 0.1; the paper states neither (no '5000' anywhere in fred-paper.tex, checked when it is present),
     and it never claims Lemma 2's n for p other than 1/2. Catches those sentences coming back and the statement
     losing its 'the paper does not claim it'."""
-    from proofs_checks.paper_source import paper_path
+    from proofs_checks.verdicts.quotes import paper_path
 
     text = " ".join([result.statement, result.conditions, result.corrected] + [s.note for s in result.steps])
     assert "5000" not in text and "authors' n" not in text and "its n = 3067" not in text
@@ -159,7 +159,7 @@ def test_lemma2_any_p_hypotheses_are_computed_on_the_case():
     """Catches an extension predicate that does not compute: p must lie in (0, 1) and n must be Lemma 2's ceiling
     (at alpha = 0.95, l_max = 1: 5 = ceil(4.32...), checked here by counting up in Fractions); n = 6 is not Lemma 2's
     n, p = 1 is not a perturbation probability of the extension."""
-    from proofs_checks.claims.lemma2_any_p import statement_hypotheses
+    from proofs_checks.claims.lemmas.lemma2_any_p import statement_hypotheses
 
     n = next(k for k in range(1, 10) if Fraction(1, 2) ** k <= Fraction(1, 20))
     assert n == 5

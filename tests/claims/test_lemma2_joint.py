@@ -1,4 +1,4 @@
-"""Claim lemma2-joint (proofs_checks/claims/lemma2_joint.py, verdict holds): section 2.3's "for each c in C, n_c >= 1
+"""Claim lemma2-joint (proofs_checks/claims/lemmas/lemma2_joint.py, verdict holds): section 2.3's "for each c in C, n_c >= 1
 with probability higher than alpha (see Lemma 2)". Headline reading, per candidate (the sentence's own "i.e."
 clause and the lemma it cites): holds. Stronger reading, all candidates at once: fails at alpha = 0.95 for b > l_max
 (minimal: b = 2, l_max = 1, 961/1024), holds for b <= l_max (the whole document covers every candidate). Stronger

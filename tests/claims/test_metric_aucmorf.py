@@ -1,4 +1,4 @@
-"""Claim metric-aucmorf (proofs_checks/claims/metric_aucmorf.py, verdict "fails" on both readings: the tables print
+"""Claim metric-aucmorf (proofs_checks/claims/metrics/metric_aucmorf.py, verdict "fails" on both readings: the tables print
 39 aucmorf means above 19/20, the ceiling of the printed sum (headline: the paper's "can be defined as"), and 4 above
 1, which no normalised area of a confidence curve reaches (this project's 'area' reading); corrected statement:
 argued without the authors' checkout, holds with it).
@@ -14,10 +14,10 @@ from fractions import Fraction
 import numpy as np
 import pytest
 
-from proofs_checks.aucmorf_formulas import area_value, printed_value, released_value
+from proofs_checks.claims.metrics.aucmorf_formulas import area_value, printed_value, released_value
 from proofs_checks.claims import metric_aucmorf as m
-from proofs_checks.paper_experiments import BETTER, EXPLAINERS, METRICS, TABLES, row_line
-from proofs_checks.paper_source import paper_path
+from proofs_checks.paper.tables import BETTER, EXPLAINERS, METRICS, TABLES, row_line
+from proofs_checks.verdicts.quotes import paper_path
 from tests._helpers import needs_authors_checkout, without_authors_checkout
 
 CLAIM = "metric-aucmorf"

@@ -1,4 +1,4 @@
-"""Claim metric-aucmorf-proportion (proofs_checks/claims/metric_aucmorf_proportion.py): "AUC-MoRF is independent of
+"""Claim metric-aucmorf-proportion (proofs_checks/claims/metrics/metric_aucmorf_proportion.py): "AUC-MoRF is independent of
 [the proportion]" holds (argued) on the headline reading (the rows of the importance-based explainers; the
 definition takes no e, and the released code's independence is run only with the authors' checkout); it fails on
 the stronger reading that takes in Anchors' rows, whose AUC-MoRF masks the anchor itself, and on the reading of e+ as

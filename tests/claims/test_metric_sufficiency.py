@@ -1,4 +1,4 @@
-"""Claim metric-sufficiency (proofs_checks/claims/metric_sufficiency.py, verdict "fails" on the headline reading
+"""Claim metric-sufficiency (proofs_checks/claims/metrics/metric_sufficiency.py, verdict "fails" on the headline reading
 'formula': line 559 says a low Sufficiency means the explanation does not summarize the document, the reverse of
 Sufficiency = f(xi) - f(e) (line 557) and of the tables' arrows and underlines; the 'plain' reading (score = how well
 e alone keeps the prediction, or 'low' a slip for 'high') holds trivially; corrected statement: holds).
@@ -16,8 +16,8 @@ import pytest
 
 from fred.evaluation.metrics import comprehensiveness, sufficiency
 from proofs_checks.claims import metric_sufficiency as m
-from proofs_checks.paper_experiments import METRICS, SECTION4, TABLES, UNDERLINED
-from proofs_checks.paper_source import paper_path
+from proofs_checks.paper.tables import METRICS, SECTION4, TABLES, UNDERLINED
+from proofs_checks.verdicts.quotes import paper_path
 from tests._helpers import needs_authors_checkout, without_authors_checkout
 
 CLAIM = "metric-sufficiency"

@@ -15,7 +15,7 @@ from numpy.testing import assert_allclose
 from fred import Fred
 from proofs_checks import lemma1_monte_carlo
 from proofs_checks.claims import minilm_lemma1
-from proofs_checks.seeds import statistical_seed
+from proofs_checks.statistics.seeds import statistical_seed
 
 
 @pytest.fixture(scope="module")

@@ -6,17 +6,16 @@ them without running the checks; the report test checks that the report carries 
 
 from __future__ import annotations
 
-import importlib
 
 import pytest
 
-from proofs_checks.claim_index import CLAIMS
-from proofs_checks.paper_source import PAPER_ENV, paper_lines, paper_path, quote_problem, quote_problems
-from proofs_checks.results import Quote, Reading
+from proofs_checks.claim_index import CLAIMS, MODULES
+from proofs_checks.verdicts.quotes import PAPER_ENV, paper_lines, paper_path, quote_problem, quote_problems
+from proofs_checks.verdicts.results import Quote, Reading
 
 
 def _module(claim_id: str):
-    return importlib.import_module(f"proofs_checks.claims.{claim_id.replace('-', '_')}")
+    return MODULES[claim_id]
 
 
 def _quotes(claim_id: str) -> list[Quote]:

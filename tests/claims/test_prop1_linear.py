@@ -1,4 +1,4 @@
-"""Claim prop1-linear (proofs_checks/claims/prop1_linear.py): Proposition 1 holds (argued) on its headline reading,
+"""Claim prop1-linear (proofs_checks/claims/propositions/prop1_linear.py): Proposition 1 holds (argued) on its headline reading,
 FRED's choice ((ii) speaks of "the algorithm", line 494). "The solution" of Eq. (2) read as any minimiser is reported
 beside it: (ii) fails whenever two sets of the minimal size reach the threshold (also for a confidence score in
 [0, 1] with f(xi) > 1/2); (i), the literal subject of its words, holds (argued) for a confidence score in [0, 1]
@@ -144,7 +144,7 @@ def test_counterexamples_satisfy_the_hypotheses_of_the_reading_they_refute(resul
 def test_the_hypotheses_predicate_computes_each_condition():
     """Catches a predicate that returns constants: tied weights, f(xi) <= 0 and an infeasible Eq. (2) each turn
     their own condition off (and only it)."""
-    from proofs_checks.claims.prop1_linear import statement_hypotheses
+    from proofs_checks.claims.propositions.prop1_linear import statement_hypotheses
 
     half, eps = F(1, 2), F(3, 20)
     assert statement_hypotheses((F(1), F(1, 2)), F(0), half, eps)["satisfies_hypotheses"]

@@ -1,4 +1,4 @@
-"""Claim prop1-logistic (proofs_checks/claims/prop1_logistic.py), this project's extension: Prop. 1 on the
+"""Claim prop1-logistic (proofs_checks/claims/propositions/prop1_logistic.py), this project's extension: Prop. 1 on the
 predicted-class probability of a LogisticRegression on TfidfVectorizer(norm=None) (un-normalised TF-IDF: this
 project's assumption, the paper does not state its experiments' vectorizer). Headline (FRED's choice, as
 prop1-linear reads Prop. 1): "extends (argued)". Stronger readings: (i) for every solution extends (E[f] > 0 for a
@@ -89,7 +89,7 @@ def test_prop1_logistic_step_statuses_and_verdict(result):
 def test_the_hypotheses_predicate_computes_each_condition():
     """Catches a predicate that returns constants: tied weights, xi not predicted positive, no solution and an
     output outside [0, 1] each turn their own condition off."""
-    from proofs_checks.claims.prop1_logistic import statement_hypotheses
+    from proofs_checks.claims.propositions.prop1_logistic import statement_hypotheses
 
     probabilities = [0.8, 0.6, 0.7, 0.5]
     assert statement_hypotheses((1.0, 0.5), probabilities, 1)["satisfies_hypotheses"]

@@ -1,4 +1,4 @@
-"""Claim prop1-step-link (proofs_checks/claims/prop1_step_link.py, ours; verdict "extends (argued)" on the headline
+"""Claim prop1-step-link (proofs_checks/claims/propositions/prop1_step_link.py, ours; verdict "extends (argued)" on the headline
 reading 'up-to-ties', the stronger reading 'fixed-tie-rule' does not extend; no corrected statement): every step
 pinned, the tie recomputed by hand and by an enumeration written here (tests/_helpers.drops_by_enumeration),
 Algorithm 1 as printed re-run here, and the ordering of the proof checked on links and weights the claim does not

@@ -1,4 +1,4 @@
-"""Claim prop2-shortcut (proofs_checks/claims/prop2_shortcut.py, verdict fails on the headline reading eq2, holds
+"""Claim prop2-shortcut (proofs_checks/claims/propositions/prop2_shortcut.py, verdict fails on the headline reading eq2, holds
 (argued) on the smallest-flip reading, corrected statement argued): every step's status and reading pinned, and each
 finding reproduced by an independent computation: a brute-force enumeration of the 2^b mask patterns with
 ``Fraction`` weights written here (not the claim module's superset sums, not the closed forms of
@@ -20,7 +20,7 @@ from numpy.testing import assert_allclose
 from analytic import shortcut_minimal_size
 from fred import Fred
 from proofs_checks.claims import prop2_shortcut as claim
-from proofs_checks.results import ClaimResult
+from proofs_checks.verdicts.results import ClaimResult
 from tests._helpers import drops_by_enumeration
 
 HALF = Fraction(1, 2)

@@ -1,4 +1,4 @@
-"""Claim prop2-specular (proofs_checks/claims/prop2_specular.py, verdict holds (argued) on the headline reading:
+"""Claim prop2-specular (proofs_checks/claims/propositions/prop2_specular.py, verdict holds (argued) on the headline reading:
 the remark is vacuous for Prop. 2's f; the class-swap reading of line 451 holds; beyond the hypotheses this project's
 extension does not extend, stated as the precise statement (argued) and checked by correction steps): every step
 pinned, vacuity recomputed by an enumeration written here under the J convention prop2-shortcut uses, the minimal
@@ -111,7 +111,7 @@ def test_both_prop2_claims_read_j_the_same_way():
     J, increasing and not), the specular predicate and the shortcut one agree condition by condition. Catches the two
     sections reading line 530 differently (the second reviewer's finding)."""
     from proofs_checks.claims import prop2_shortcut
-    from proofs_checks.shortcut_proofs import document
+    from proofs_checks.claims.propositions.shortcut_proofs import document
     for m, n_other in itertools.product(((1,), (2,), (1, 2), (2, 1), (2, 3), (2, 2)), (0, 1)):
         tokens, words = document(m, n_other)
         specular = claim.prop2_hypotheses(tokens, words)["hypotheses"]

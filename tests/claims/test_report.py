@@ -7,7 +7,6 @@ noticed. Each claim's steps are pinned in its own test file.
 
 from __future__ import annotations
 
-import importlib
 import json
 import os
 import re
@@ -17,16 +16,16 @@ import pytest
 
 from proofs_checks import report as report_module
 from proofs_checks import run_claims
-from proofs_checks.baseline_setting import EVAL_PACKAGES, missing
-from proofs_checks.claim_index import NEW_CLAIMS
-from proofs_checks.neural_cases import minilm_setting
-from proofs_checks.results import EVIDENCE, KINDS, RULE, ROLES, STEP_STATUSES, VERDICTS
+from proofs_checks.paper.baselines import EVAL_PACKAGES, missing
+from proofs_checks.claim_index import MODULES, NEW_CLAIMS
+from proofs_checks.claims.transformer.neural_cases import minilm_setting
+from proofs_checks.verdicts.results import EVIDENCE, KINDS, RULE, ROLES, STEP_STATUSES, VERDICTS
 
 DOCS = Path(__file__).resolve().parents[2] / "docs" / "claims.md"
 
 
 def _module(claim_id: str):
-    return importlib.import_module(f"proofs_checks.claims.{claim_id.replace('-', '_')}")
+    return MODULES[claim_id]
 
 
 @pytest.fixture(scope="module")

@@ -1,4 +1,4 @@
-"""The one rule that turns step results into verdicts (proofs_checks.results), and the guarantee that no claim
+"""The one rule that turns step results into verdicts (proofs_checks.verdicts.results), and the guarantee that no claim
 module types a status in."""
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ import pytest
 
 from fred_constants import DELTA
 from proofs_checks.claims import lemma1
-from proofs_checks.results import ClaimResult, Quote, Reading, StepResult, argued, checked, decide, hypotheses
+from proofs_checks.verdicts.results import ClaimResult, Quote, Reading, StepResult, argued, checked, decide, hypotheses
 
 CLAIMS_DIR = Path(__file__).resolve().parents[2] / "proofs_checks" / "claims"
 
@@ -214,7 +214,7 @@ def test_planting_a_failing_check_changes_the_claim_by_the_rule(quiet_lemma1, mo
 def test_the_printed_rule_names_every_verdict_word_the_report_shows():
     """Catches a verdict word in the report ('extends (argued)', 'not supported', 'inconclusive', ...) that the
     rule printed at the top never defines, so a reader cannot tell what it means."""
-    from proofs_checks.results import RULE, WORDING
+    from proofs_checks.verdicts.results import RULE, WORDING
 
     shown = {word.replace(" (argued)", "") for words in WORDING.values() for word in words.values()}
     assert [w for w in sorted(shown) if f"'{w}'" not in RULE] == []

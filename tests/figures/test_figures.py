@@ -32,7 +32,7 @@ from proofs_checks.figures import (  # noqa: E402
 )
 from proofs_checks.figures import lemma1_convergence as l1  # noqa: E402
 from proofs_checks.figures import prop1_linear as p1  # noqa: E402
-from proofs_checks.seeds import statistical_seed  # noqa: E402
+from proofs_checks.statistics.seeds import statistical_seed  # noqa: E402
 
 #: False-alarm probability of each statistical test (union bound over every point it checks).
 DELTA = 1e-6

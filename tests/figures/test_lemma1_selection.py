@@ -17,7 +17,7 @@ from proofs_checks.figures.lemma1_selection import (  # noqa: E402
     lemma1_selection_data,
     lemma1_selection_figure,
 )
-from proofs_checks.seeds import statistical_seed  # noqa: E402
+from proofs_checks.statistics.seeds import statistical_seed  # noqa: E402
 from tests._helpers import clopper_pearson  # noqa: E402
 
 #: False-alarm probability of the statistical test (union bound over every point it checks).

@@ -14,7 +14,7 @@ from numpy.testing import assert_allclose
 
 from fred import Explanation, Fred, sample_size
 from fred.sampling import MAX_EXACT_TOKENS, ExactSampler, MaskSampler
-from proofs_checks.seeds import statistical_seed
+from proofs_checks.statistics.seeds import statistical_seed
 
 
 def sentiment(texts):

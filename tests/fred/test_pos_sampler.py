@@ -25,7 +25,7 @@ from fred import Fred, MaskSampler
 from fred.evaluation.datasets import data_dir, load_dataset
 from fred.pos import PosSampler
 from fred.sampling import make_sampler
-from proofs_checks.seeds import statistical_seed
+from proofs_checks.statistics.seeds import statistical_seed
 
 MASK = "UNK"
 RESTAURANTS = data_dir() / "restaurants.tsv"  # read in place: $FRED_DATA_DIR or ../shared/data

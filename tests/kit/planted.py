@@ -31,8 +31,8 @@ from fred._validation import check_positive_int, check_probability, check_text
 from fred.sampling import ExactSampler, MaskSampler, Perturbations, sample_size
 from fred_constants import ALPHA, EPS, MAX_LEN, P, TIE_RTOL
 from proofs_checks import ExplainerTags, check_explainer, explainer_tags
-from proofs_checks.authors_adapter import AdaptedExplanation
-from proofs_checks.seeds import SEED_ENV, statistical_seed
+from proofs_checks.subject.authors import AdaptedExplanation
+from proofs_checks.statistics.seeds import SEED_ENV, statistical_seed
 
 
 

@@ -1,4 +1,4 @@
-"""The adapter for the released explain_instance signature and the protocol server (proofs_checks/_authors_driver.py)
+"""The adapter for the released explain_instance signature and the protocol server (proofs_checks/subject/_authors_driver.py)
 that runs a checkout of it, tested on stand-ins (no checkout of the authors' code needed;
 tests/kit/test_authors_code.py runs the real one)."""
 
@@ -13,7 +13,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from proofs_checks import AUTHORS_TAGS, AuthorsExplainerAdapter, authors_factory, get_tags, released_fred
-from proofs_checks.authors_adapter import CHECKOUT_ENV, cleaned_positions
+from proofs_checks.subject.authors import CHECKOUT_ENV, cleaned_positions
 
 
 class Recorder:

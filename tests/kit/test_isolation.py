@@ -1,4 +1,4 @@
-"""The kit draws the same examples whatever else is loaded (issue 28, item 5; proofs_checks/isolation.py).
+"""The kit draws the same examples whatever else is loaded (issue 28, item 5; proofs_checks/statistics/isolation.py).
 
 Hypothesis mixes the literals of every loaded local module into its draws; the kit switches that off for its own
 draws. The first test shows the workaround still works on the whole kit (outcomes byte-identical in a subprocess

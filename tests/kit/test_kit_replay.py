@@ -16,7 +16,7 @@ from proofs_checks.kit.checks import (
     check_prop2_shortcut_corrected,
     check_selection_solves_eq2,
 )
-from proofs_checks.seeds import SEED_ENV
+from proofs_checks.statistics.seeds import SEED_ENV
 
 from .planted import CATALOGUE
 

@@ -7,7 +7,7 @@ import pytest
 
 from fred import Fred
 from proofs_checks import check_explainer, explainer_tags
-from proofs_checks.seeds import statistical_seed
+from proofs_checks.statistics.seeds import statistical_seed
 
 
 @explainer_tags(exact=False)

@@ -35,7 +35,7 @@ from proofs_checks.kit.tolerances import (
     exact_tolerance,
     hoeffding_tolerance,
 )
-from proofs_checks.seeds import statistical_seed
+from proofs_checks.statistics.seeds import statistical_seed
 from tests._helpers import drops_by_enumeration
 
 
@@ -232,7 +232,7 @@ def test_read_patterns_reads_each_text_position_by_position(texts, tokens):
 
 
 def test_hoeffding_tolerance_is_cached_per_table():
-    """The tolerance is memoised (proofs_checks.exact_cache): two tables with the same n, p, sizes and delta but
+    """The tolerance is memoised (analytic.exact_cache): two tables with the same n, p, sizes and delta but
     different ranges, asked in either order, several times and as a list, must each get the tolerance computed cold
     (the cache emptied first). Catches a cache key that leaves out the table (the second table would get the
     first's tolerance) and a cached answer that is not the function's own."""

@@ -38,7 +38,7 @@ holds the claim's entry-independent caches (the claims' case families,
 claim to one worker, but only under ``--dist loadgroup``, which cannot move an item once assigned.)
 
 A claim whose reference run is "not involved" never asked the subject for an explainer, and ``explainer`` is the
-only way a claim reads the subject (:mod:`proofs_checks.subject`): its run is the same code for every factory, and
+only way a claim reads the subject (:mod:`proofs_checks.subject.explainer`): its run is the same code for every factory, and
 no comparison counts it as kept or broken. Its items compare the reference with one run against a factory that
 cannot explain anything (no tags, raises when called; cached per claim): the same outcome and verdict show the claim
 indeed does not depend on the explainer, instead of re-running it once per entry (these claims take about 4 s an
@@ -54,7 +54,7 @@ import pytest
 
 from proofs_checks.claim_index import CLAIMS
 from proofs_checks.comparison import ClaimOutcome, Comparison, run_against
-from proofs_checks.seeds import SEED_ENV
+from proofs_checks.statistics.seeds import SEED_ENV
 
 from tests.conftest import BATTERY, COLLECTED, ORDERED, REPORT_TEST
 

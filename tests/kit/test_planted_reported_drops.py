@@ -19,7 +19,7 @@ from fred import Fred
 from fred_constants import EPS, MAX_LEN, P
 from proofs_checks.comparison import Comparison, run_against
 from proofs_checks.kit import explainer_tags, fred_factory
-from proofs_checks.seeds import SEED_ENV
+from proofs_checks.statistics.seeds import SEED_ENV
 
 
 class DropsAgainstKeptRows:

@@ -15,7 +15,7 @@ import pytest
 
 from proofs_checks import check_explainer, get_tags
 from proofs_checks.__main__ import main as cli_main
-from proofs_checks.protocol import ProtocolError, command_factory, decode, encode
+from proofs_checks.subject.protocol import ProtocolError, command_factory, decode, encode
 
 EXAMPLE = Path(__file__).parents[2] / "docs" / "examples" / "explainer_server.py"
 

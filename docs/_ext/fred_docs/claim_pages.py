@@ -59,7 +59,10 @@ def _code_lines(claim_id: str, row: dict[str, list[str]], images: Path) -> list[
     """Where the claim's code, tests and figure are, and the figure itself when this build drew it."""
     stem = claim_id.replace("-", "_")
     closed = ", ".join(f"{{py:mod}}`{_module(f, 'analytic')}`" for f in row.get("closed", []))
-    lines = [f"**Code.** The check: `proofs_checks/claims/{stem}.py`; its tests: `tests/claims/test_{stem}.py`"
+    from proofs_checks.claim_index import MODULES
+
+    check = MODULES[claim_id].__name__.replace(".", "/")
+    lines = [f"**Code.** The check: `{check}.py`; its tests: `tests/claims/test_{stem}.py`"
              + (f"; the closed forms: {closed}" if closed else "") + ".", ""]
     for figure in row.get("figure", [])[:1]:
         name = figure[:-3]
@@ -96,7 +99,7 @@ def _family_page(title: str, claims, rows: dict, images: Path) -> str:
 
 def _index_page(report, pages: dict[str, list]) -> str:
     """The claims' front page: where the pages come from, the rule, the counts, and every verdict."""
-    from proofs_checks.results import RULE
+    from proofs_checks.verdicts.results import RULE
 
     titles = {page: title for page, title, _ in FAMILIES}
     table = ["| claim | kind | verdict | page |", "|---|---|---|---|"]

@@ -1,7 +1,7 @@
 """The kit's checks: one ``check_<property>(make_explainer)`` per property, each naming what it defends.
 
 :mod:`.harness` holds what they share (the registry :data:`CHECKS`, the run of one explanation with its
-tolerance, generated inputs, drawn independently of the loaded modules by :mod:`proofs_checks.isolation`); the checks are
+tolerance, generated inputs, drawn independently of the loaded modules by :mod:`proofs_checks.statistics.isolation`); the checks are
 grouped by what they check, in the order the kit runs them (:data:`PARTS`): :mod:`.sampling` (the perturbation
 law, the sample size), :mod:`.drops` (importances, Lemma 1), :mod:`.selection` (Eq. 2 and Algorithm 1's search,
 what must not move the selection, review snippets where a negation decides), :mod:`.propositions` (the exhaustive

@@ -13,7 +13,7 @@ Generated inputs: in exact mode, and for deterministic properties of a seeded ex
 property on :data:`EXAMPLES` inputs and shrinks a failure to a small example; otherwise inputs are drawn first
 (:data:`MC_EXAMPLES` of them for statistical properties) and the check's DELTA is split over them (no shrinking: a
 Monte Carlo explainer need not reproduce a failure). Hypothesis' seed is ``statistical_seed(<check's default>)``,
-and no literal of a loaded module enters the draws (:mod:`proofs_checks.isolation`): the same factory and seed give the same
+and no literal of a loaded module enters the draws (:mod:`proofs_checks.statistics.isolation`): the same factory and seed give the same
 examples from the command line, the API and pytest.
 
 Replayed examples: generating the examples costs about as much as checking an explainer on them (a passing kit run
@@ -44,12 +44,12 @@ from analytic import all_drops, expected_prediction
 from analytic.referee import popcounts
 from fred_constants import DELTA, P  # DELTA: the false-alarm probability of each statistical check
 
-from ...seeds import statistical_seed
+from ...statistics.seeds import statistical_seed
 from ..black_boxes import BlackBox, Spy
 from ..strategies import black_boxes, epsilons, probabilities
 from ..tags import ExplainerTags
 from ..tolerances import admissible, exact_tolerance, hoeffding_tolerance
-from ...isolation import without_local_constants
+from ...statistics.isolation import without_local_constants
 
 #: Rows of the Lemma 1 checks (Monte Carlo mode).
 N_STATISTICAL = 200_000

@@ -1,0 +1,3 @@
+"""Algorithm 1 (the search): the beam against the exhaustive search, and the printed pseudo-code."""
+
+__all__: list[str] = []

@@ -1,0 +1,159 @@
+"""FRED's runs for the claim counterfactuals-linear (:mod:`proofs_checks.claims.counterfactuals.counterfactuals_linear`): its
+counterfactuals against their definition on every run, the rate at which the first one is globally minimal, and
+how often a minimal one is the greedy set, each against the closed forms of :mod:`analytic.counterfactual`.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from scipy import stats
+
+from analytic.counterfactual import minimal_flip_probability, minimal_flip_row_probability
+from fred import sample_size
+from fred_constants import ALPHA, DELTA, EPS, MAX_LEN, P, P_EXACT
+
+from analytic.exact_cache import exact_cache
+from ...statistics.seeds import statistical_seed
+from ...subject.explainer import explainer
+
+#: The Monte Carlo runs of FRED: numbers of rows, runs per (case, n), seed (false-alarm probability: DELTA).
+N_GRID = (1, 4, 16)
+RUNS = 400
+SEED = 14
+
+
+def fred_explainer(classifier_fn, random_state):
+    """Every FRED of the claim: the mask sampler and FRED's defaults, seeded by ``random_state``."""
+    return explainer(classifier_fn, random_state=random_state)
+
+
+def fred_n(p, b: int) -> int:
+    """This project's FRED default n: Lemma 2 with l = min(max_len, b) (the paper's n for b >= max_len)."""
+    return sample_size(ALPHA, float(p), min(MAX_LEN, b))
+
+
+def _run_check(exp, row: dict) -> dict | None:
+    """FRED's first counterfactual against the definition on its own rows (classes from the closed-form score);
+    None when it agrees, and no sampled row flips with fewer than k* tokens (no row at all when nothing flips)."""
+    perturbed = exp.sample_perturbed
+    scores = row["intercept"] + (~perturbed) @ row["a"]
+    flips = np.flatnonzero((scores > 0).astype(int) != row["label"])
+    cfs = exp.counterfactuals(1)
+    if not len(flips):
+        return None if not cfs else {"reported": list(cfs[0].perturbed_ids), "expected": None}
+    counts = perturbed[flips].sum(axis=1)
+    expected = tuple(int(j) for j in np.flatnonzero(perturbed[flips[np.argmin(counts)]]))  # argmin: first on ties
+    if (cfs and cfs[0].perturbed_ids == expected and cfs[0].predicted_label != row["label"]
+            and row["k_star"] is not None and int(counts.min()) >= row["k_star"]):
+        return None
+    return {"reported": list(cfs[0].perturbed_ids) if cfs else None, "expected": list(expected),
+            "fewest_flipping": int(counts.min()), "k_star": row["k_star"]}
+
+
+@exact_cache  # a pure function of its numbers, asked again for the same extreme counts with every explainer
+def _interval(successes: int, trials: int, delta: float) -> tuple[float, float]:
+    ci = stats.binomtest(successes, trials).proportion_ci(confidence_level=1 - delta, method="exact")
+    return float(ci.low), float(ci.high)
+
+
+def _selected(rows: list[dict]) -> list[dict]:
+    """The Monte Carlo cases: most minimal sets with different words (greedy vs other), and smallest q."""
+    flipping = [r for r in rows if r["usable"] and r["k_star"] is not None]
+
+    def distinct(r):
+        return len({tuple(sorted(r["tokens"][i] for i in s)) for s in r["sets"]})  # different removed words
+
+    most = min(flipping, key=lambda r: (-distinct(r), len(r["tokens"]), r["index"]))
+    rarest = min(flipping, key=lambda r: (minimal_flip_row_probability(r["a"], r["intercept"], P_EXACT),
+                                          len(r["tokens"]), r["index"]))
+    return [most] if rarest is most else [most, rarest]
+
+
+def _can_reject(runs: int, value: float, delta: float) -> bool:
+    """Whether a Clopper-Pearson test of ``value`` at level ``delta`` on ``runs`` runs can reject at all: the interval
+    of 0 or of ``runs`` successes excludes it (the intervals move monotonically with the count)."""
+    if runs == 0:
+        return False
+    low_at_all, _ = _interval(runs, runs, delta)
+    _, high_at_none = _interval(0, runs, delta)
+    return value < low_at_all or value > high_at_none
+
+
+def monte_carlo(rows: list[dict]) -> tuple[tuple[bool, dict], tuple[bool, bool, dict], tuple[bool, bool, dict]]:
+    """FRED's counterfactuals over seeds at several n: (holds, values) of the definition on every run; and
+    (holds, conclusive, values) of the rates and of 'not always the greedy set'.
+
+    Each rate has a Clopper-Pearson interval (the union bound over all of them at :data:`DELTA`). The rates of
+    minimality, 1 - (1 - q)^n, and of the greedy set among minimal reports, 1/M, are point values: an interval
+    containing one does not confirm it: like every Monte Carlo step of the report, that check is a refutation test,
+    conclusive when it can reach its level, i.e. when some count of its runs would give an interval that excludes
+    its value (computed from the extreme counts); the equality itself rests on the exact steps p1 and p3. An
+    interval whose upper limit is below 1 does reject 'always the greedy set': that check is conclusive when it
+    happens."""
+    seed = statistical_seed(SEED)
+    chosen = _selected(rows)
+    cells = [(r, n) for r in chosen for n in N_GRID + (fred_n(P_EXACT, len(r["tokens"])),)]
+    greedy_cells = [r for r in chosen if len(r["sets"]) > 1]
+    each = DELTA / (len(cells) + len(greedy_cells))
+    bad_runs, table, runs = [], [], 0
+    greedy_counts = {r["index"]: [0, 0] for r in greedy_cells}
+    for k, (row, n) in enumerate(cells):
+        fred = fred_explainer(row["classifier"], np.random.default_rng(np.random.SeedSequence([seed, k])))
+        minimal = 0
+        for _ in range(RUNS):
+            exp = fred.explain(row["text"], p=P, eps=EPS, max_len=MAX_LEN, n_samples=n)
+            runs += 1
+            bad = _run_check(exp, row)
+            if bad:
+                bad_runs.append({**row["case"], "n": n, **bad})
+            cfs = exp.counterfactuals(1)
+            if cfs and len(cfs[0].perturbed_ids) == row["k_star"]:
+                minimal += 1
+                if row["index"] in greedy_counts:
+                    greedy_counts[row["index"]][0] += 1
+                    greedy_counts[row["index"]][1] += cfs[0].perturbed_ids == row["greedy"]
+        exact = minimal_flip_probability(row["a"], row["intercept"], n, P_EXACT)
+        low, high = _interval(minimal, RUNS, each)
+        table.append({"document": row["text"], "n": n, "runs": RUNS, "minimal": minimal, "rate": minimal / RUNS,
+                      "closed_form": float(exact), "closed_form_exact": str(exact), "interval": [low, high],
+                      "inside": low <= float(exact) <= high})
+    greedy_table = []
+    for row in greedy_cells:
+        hits, total = greedy_counts[row["index"]][1], greedy_counts[row["index"]][0]
+        low, high = _interval(hits, total, each)
+        expected = 1 / len(row["sets"])
+        greedy_table.append({"document": row["text"], "greedy": list(row["greedy"]),
+                             "minimal_sets": [[row["tokens"][i] for i in s] for s in row["sets"]],
+                             "minimal_reports": total, "greedy_reports": hits, "rate": hits / max(total, 1),
+                             "closed_form": expected, "interval": [low, high], "inside": low <= expected <= high,
+                             "rejects_always_greedy": high < 1})
+    common = {"false_alarm_probability": DELTA, "seed": seed, "runs_per_cell": RUNS,
+              "intervals": len(cells) + len(greedy_cells), "delta_per_interval": each,
+              "cases": [{**r["case"], "k_star": r["k_star"], "M": len(r["sets"]),
+                         "q": str(minimal_flip_row_probability(r["a"], r["intercept"], P_EXACT))} for r in chosen]}
+    definition = (not bad_runs, {"runs": runs, "violations": bad_runs[:5], "violation_count": len(bad_runs),
+                                 "cases": common["cases"]})
+    consistent = all(c["inside"] for c in table + greedy_table)
+    widths = [c["interval"][1] - c["interval"][0] for c in table + greedy_table]
+    can_reject = all(_can_reject(c["runs"], c["closed_form"], each) for c in table) and all(
+        _can_reject(c["minimal_reports"], c["closed_form"], each) for c in greedy_table)
+    rate = (consistent, can_reject, {**common, "cells": table, "greedy_cells": greedy_table,
+                                     "widest_interval": max(widths), "equality_tested": False,
+                                     "can_reject": can_reject})
+    rejects = any(c["rejects_always_greedy"] for c in greedy_table)
+    greedy = (rejects, rejects, {**common, "cells": greedy_table})
+    return definition, rate, greedy
+
+
+def family_runs(rows: list[dict]) -> list[dict]:
+    """One FRED run per usable family case at its default n, with or without a possible flip: the definition."""
+    seed = statistical_seed(SEED)
+    bad = []
+    for row in rows:
+        if row["usable"]:
+            exp = fred_explainer(row["classifier"], np.random.SeedSequence([seed, 1000 + row["index"]])).explain(
+                row["text"], p=P, eps=EPS, max_len=MAX_LEN, n_samples=fred_n(P_EXACT, len(row["tokens"])))
+            problem = _run_check(exp, row)
+            if problem:
+                bad.append({**row["case"], **problem})
+    return bad

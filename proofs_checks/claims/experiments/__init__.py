@@ -1,0 +1,3 @@
+"""What the paper's experiments report (section 4 and the appendix), checked on its tables and our committed runs."""
+
+__all__: list[str] = []

@@ -1,0 +1,344 @@
+"""Section 2.3's sentence on the sample size: "for each c in C, n_c >= 1 with probability higher than alpha (see
+Lemma 2)", in its two readings.
+
+Per candidate (the headline: the sentence's own "i.e." clause and the lemma it cites): each candidate of size
+<= l_max is covered with probability >= alpha; this is Lemma 2, checked again here. All candidates at once (a
+stronger reading, which line 274's word order invites): at alpha = 0.95 it fails on every searched document with
+more than l_max tokens (not for every alpha: at alpha = 0.2, l_max = 1 the lemma's n = 1 row covers both tokens of
+a 2-token document with probability 1/4 >= alpha), and it holds when b <= l_max, where the whole document is itself
+a candidate and covering it covers every candidate. C as every candidate of the document, whatever its size (line
+241, a stronger reading the sentence's own context rules out): fails, a candidate longer than l_max being covered
+less often than alpha.
+"""
+
+from __future__ import annotations
+
+import math
+from fractions import Fraction
+
+from hypothesis import strategies as st
+
+from analytic import coverage_sym, joint_coverage, joint_coverage_all_sizes, joint_coverage_upper_bound
+from analytic.lemma2 import joint_candidate_sizes
+from fred_constants import ALPHA_EXACT, MAX_LEN, P, P_EXACT
+
+from ...verdicts.counterexamples import minimal_counterexample
+from analytic.exact_cache import exact_cache
+from .lemma2_proof import (
+    GRID_ALPHAS as S1_ALPHAS,
+    GRID_L_MAX as S1_L_MAX,
+    lemma2_conditions,
+    paper_n,
+    per_candidate_coverage,
+    proof_steps,
+)
+from ...verdicts.results import Claim, ClaimResult, Quote, Reading, argued, checked, hypotheses
+
+CLAIM = Claim("lemma2-joint")
+SENTENCE = Quote(362, r"The sample size $n$ is chosen such that, for each candidate, there exists with high "
+                      r"probability at least one sample not containing it, \emph{i.e.}, such that for each "
+                      r"$\candidate \in \candidates$, $n_\candidate \geq 1$ with probability higher than $\alpha$ "
+                      r"(see Lemma~\ref{lemma:n-sample}).")
+LEMMA = Quote(366, r"If the sample size $n$ is higher or equal than the quantity $\frac{\logs{1 - \alpha}}{\logs{1 "
+                   r"- 1/2^{\ell_{max}}}}$, then, for any candidate $\candidate$ with size smaller or equal than "
+                   r"$\length_{max}$, there exists at least one sample not containing it, with probability higher or "
+                   r"equal than $\alpha$")
+SIZE_BOUND = Quote(1001, r"Since a candidate has maximal length $\length_{max}$, we can choose the sample size by "
+                         r"setting $n = \ceil{\frac{\logs{1 - \alpha}}{\logs{1 - 1/2^{\length_{max}}}}}$.")
+ALL_CANDIDATES = Quote(241, r"We call $\candidates$ the set of all candidates for $\xi$.")
+FORWARD_NOTE = Quote(274, r"Note that the sampling scheme ensures that, \emph{with high probability}, for each "
+                          r"candidate, there is at least one sample in which the candidate is not present.")
+SOURCE = (
+    SENTENCE,
+    LEMMA,
+    Quote(368, r"n = \ceil{\frac{\logs{1 - \alpha}}{\logs{1 - 1/2^{\ell_{max}}}}} \Longrightarrow "
+               r"\proba{\exists i \in [n] : \candidate \notin x_i} \geq \alpha"),
+    FORWARD_NOTE,
+    ALL_CANDIDATES,
+    Quote(409, r"\For{\texttt{size} = 1: $\ell_{max}$}:"),
+    SIZE_BOUND,
+    Quote(372, r"As \say{high probability,} we set by default $\alpha = 0.95$ and the token perturbation "
+               r"probability $p=0.5$."),
+)
+READINGS = (
+    Reading("per-candidate", "headline",
+            "for each candidate c with |c| <= l_max, P(n_c >= 1) >= alpha: one fixed candidate at a time, as Lemma 2 "
+            "states it. The sentence's 'i.e.' clause puts 'for each c' before 'with probability higher than alpha' "
+            "and cites Lemma 2, whose 'for any candidate c ... with probability higher or equal than alpha' is per "
+            "candidate, of size <= l_max, as its proof's last line chooses n for (line 1001). The sentence's "
+            "'higher than' is strict and Lemma 2's '>=' is not: they differ only where the coverage equals alpha "
+            "exactly, which at p = 1/2 needs a dyadic alpha and cannot happen at the default alpha = 0.95 (s1).",
+            why=(Quote(362, r"\emph{i.e.}, such that for each $\candidate \in \candidates$, $n_\candidate \geq 1$ "
+                            r"with probability higher than $\alpha$ (see Lemma~\ref{lemma:n-sample})"), LEMMA,
+                 SIZE_BOUND)),
+    Reading("joint", "stronger",
+            "all candidates with |c| <= l_max covered at once: P(for all c with |c| <= l_max: n_c >= 1) >= alpha. "
+            "Only the word order of section 2.2's forward note ('with high probability, for each candidate') leans "
+            "this way; the sentence's 'i.e.' clause and Lemma 2 make it precise per candidate. At alpha = 0.95 it "
+            "fails on every searched document with more than l_max tokens and at the paper's defaults; it holds "
+            "when b <= l_max.",
+            why=(FORWARD_NOTE,)),
+    Reading("all-sizes", "stronger",
+            "C literally as 'the set of all candidates for xi' (line 241), every size up to b: each candidate c of "
+            "the document has P(n_c >= 1) >= alpha at the paper's n. Not the headline: the sentence cites Lemma 2, "
+            "which is about candidates of size <= l_max (line 366), its proof chooses n for the maximal length "
+            "l_max (line 1001), and Algorithm 1 forms no larger candidate (line 409).",
+            why=(ALL_CANDIDATES,)),
+)
+STATEMENT = (
+    "Section 2.3 (line 362): 'The sample size n is chosen such that, for each candidate, there exists with high "
+    "probability at least one sample not containing it, i.e., such that for each c in C, n_c >= 1 with probability "
+    "higher than alpha (see Lemma 2)', with Lemma 2's n = ceil(log(1 - alpha) / log(1 - 1/2**l_max)) at p = 1/2. "
+    "C is the candidates of size <= l_max: the lemma cited covers those ('with size smaller or equal than l_max', "
+    "line 366) and Algorithm 1 only forms those ('size = 1: l_max', line 409)."
+)
+
+#: The counterexample search: documents of b = 1..5 tokens, l_max = 1..4, at the paper's alpha and p.
+SEARCH_B = tuple(range(1, 6))
+SEARCH_L_MAX = tuple(range(1, 5))
+#: The documents of the second-moment bound at the paper's defaults (MAX_LEN).
+DEFAULT_BS = (15, 20, 150)
+#: The grid of the b <= l_max check: b = 1..4 tokens, l_max = b..6, these alphas, p = 1/2.
+GRID_B = tuple(range(1, 5))
+GRID_L_MAX = 6
+GRID_ALPHAS = ("0.5", "0.8", "0.9", "0.95", "0.99")
+
+
+def statement_hypotheses(*, alpha, p, l_max: int, n: int, sizes) -> dict:
+    """The sentence's hypotheses computed on a case (they are Lemma 2's, which it cites): p = 1/2 (the default of
+    line 372, and the lemma's 1/2**l_max), alpha in (0, 1), l_max >= 1, every candidate considered of size
+    1..l_max, n >= log(1 - alpha) / log(1 - 1/2**l_max); a :func:`hypotheses` record."""
+    return hypotheses(p_is_one_half=Fraction(p) == P_EXACT, **lemma2_conditions(alpha, l_max, n, sizes))
+
+
+def _document_hypotheses(b: int, l_max: int) -> dict:
+    """The record of a b-token document at the paper's alpha and n: its candidates are those the joint coverage
+    (:func:`analytic.joint_coverage_all_sizes`) quantifies over."""
+    return statement_hypotheses(alpha=ALPHA_EXACT, p=P_EXACT, l_max=l_max, n=paper_n(ALPHA_EXACT, l_max),
+                                sizes=joint_candidate_sizes(b, l_max))
+
+
+def _joint(b: int, l_max: int) -> Fraction:
+    """Inclusion-exclusion over the candidates of the largest size min(l_max, b), at the paper's n and p = 1/2."""
+    return joint_coverage(b, paper_n(ALPHA_EXACT, l_max), P_EXACT, min(l_max, b))
+
+
+def _breaks(case) -> bool:
+    """A counterexample to the joint reading: inside the hypotheses, and not all candidates covered w.p. >= alpha."""
+    return _document_hypotheses(*case)["satisfies_hypotheses"] and _joint(*case) < ALPHA_EXACT
+
+
+@exact_cache(copy=True)  # a closed form: the same for every subject
+def _counterexample() -> tuple[bool, dict]:
+    """Search, confirm by two exact methods, and check minimality over every smaller case of the grid."""
+    found = minimal_counterexample(st.tuples(st.sampled_from(SEARCH_B), st.sampled_from(SEARCH_L_MAX)), _breaks)
+    sweep = {(b, l): _breaks((b, l)) for b in SEARCH_B for l in SEARCH_L_MAX}
+    grid = {"alpha": str(ALPHA_EXACT), "p": "1/2", "b": list(SEARCH_B), "l_max": list(SEARCH_L_MAX),
+            "smaller": "a shorter document b first, then a smaller l_max (hence fewer rows n)",
+            "cases": len(sweep), "failing_cases": sum(sweep.values()),
+            "fails_exactly_when_l_max_below_b": all(sweep[(b, l)] == (l < b) for b, l in sweep)}
+    if found is None:
+        inside = all(_document_hypotheses(*case)["satisfies_hypotheses"] for case in sweep)
+        return True, dict(grid, found=None, **hypotheses(every_searched_case_inside_hypotheses=inside))
+    b, l_max = found
+    n = paper_n(ALPHA_EXACT, l_max)
+    by_inclusion_exclusion = joint_coverage(b, n, P_EXACT, min(l_max, b))
+    row_by_row = joint_coverage_all_sizes(b, n, P_EXACT, l_max)
+    confirmed = by_inclusion_exclusion == row_by_row < ALPHA_EXACT
+    smaller = [c for c in sweep if c < (b, l_max)]
+    minimal = not any(sweep[c] for c in smaller)
+    record = _document_hypotheses(b, l_max)
+    example = {**record, "b": b, "l_max": l_max, "p": P, "alpha": float(ALPHA_EXACT), "n": n,
+               "joint_coverage": str(row_by_row), "joint_coverage_float": float(row_by_row),
+               "per_candidate_coverage": str(coverage_sym(n, P_EXACT, l_max))}
+    values = dict(grid, **record, found=example, confirmed=confirmed, minimal=minimal,
+                  smaller_cases_checked=len(smaller),
+                  confirmed_by="inclusion-exclusion (analytic.lemma2.joint_coverage) and the row-by-row "
+                               "distribution of the covered candidates (joint_coverage_all_sizes), in Fractions")
+    return not confirmed, values
+
+
+@exact_cache(copy=True)  # a closed form: the same for every subject
+def _strictly_higher() -> dict:
+    """The sentence's strict 'higher than alpha' on s1's family (p = 1/2, the paper's n, every size l <= l_max): the
+    cases where the coverage equals alpha exactly, and why none can occur at alpha = 0.95: the coverage
+    1 - (1 - 2^-l)^n is a dyadic rational (its denominator a power of 2, checked on every case), 19/20 is not."""
+    equal, dyadic = [], True
+    for a in S1_ALPHAS:
+        for l_max in S1_L_MAX:
+            n = paper_n(a, l_max)
+            for size in range(1, l_max + 1):
+                cover = coverage_sym(n, P_EXACT, size)
+                dyadic &= cover.denominator & (cover.denominator - 1) == 0
+                if cover == Fraction(a):
+                    equal.append({"alpha": a, "l_max": l_max, "size": size, "n": n, "coverage": str(cover)})
+    denominator = ALPHA_EXACT.denominator
+    return {"cases_with_coverage_equal_to_alpha": equal, "every_coverage_dyadic": dyadic,
+            "alpha_0_95_dyadic": denominator & (denominator - 1) == 0}
+
+
+def all_sizes_hypotheses(*, alpha, p, l_max: int, n: int, size: int, b: int) -> dict:
+    """Reading 'all-sizes' (C = every candidate of xi, line 241): the sentence's hypotheses with the size bound
+    dropped, computed on a case: p = 1/2, alpha in (0, 1), l_max >= 1, n = the paper's n for l_max, and a candidate
+    of the document (1 <= |c| <= b); a :func:`hypotheses` record."""
+    a = Fraction(alpha)
+    return hypotheses(p_is_one_half=Fraction(p) == P_EXACT, alpha_in_open_unit_interval=0 < a < 1,
+                      l_max_at_least_1=l_max >= 1, n_is_the_papers=0 < a < 1 and l_max >= 1 and n == paper_n(a, l_max),
+                      candidate_of_the_document=1 <= size <= b)
+
+
+@exact_cache(copy=True)  # a closed form: the same for every subject
+def _all_sizes() -> tuple[bool, dict]:
+    """Reading 'all-sizes': the first (b, l_max, |c|) of s6's family, in that order, inside the reading's
+    hypotheses, whose candidate is covered with probability < alpha (Fractions), the number of failing cases, and
+    a candidate of size l_max + 1 at the paper's defaults (l_max = 10, n = 3067)."""
+    cases = [(b, l_max, size) for b in SEARCH_B for l_max in SEARCH_L_MAX for size in range(1, b + 1)]
+    failing = [c for c in cases if all_sizes_hypotheses(alpha=ALPHA_EXACT, p=P_EXACT, l_max=c[1],
+                                                        n=paper_n(ALPHA_EXACT, c[1]), size=c[2],
+                                                        b=c[0])["satisfies_hypotheses"]
+               and coverage_sym(paper_n(ALPHA_EXACT, c[1]), P_EXACT, c[2]) < ALPHA_EXACT]
+    found = failing[0] if failing else cases[0]
+    b, l_max, size = found
+    n = paper_n(ALPHA_EXACT, l_max)
+    record = all_sizes_hypotheses(alpha=ALPHA_EXACT, p=P_EXACT, l_max=l_max, n=n, size=size, b=b)
+    n_default = paper_n(ALPHA_EXACT, MAX_LEN)
+    default = coverage_sym(n_default, P_EXACT, MAX_LEN + 1)
+    return not failing, {
+        **record, "alpha": str(ALPHA_EXACT), "p": "1/2", "cases": len(cases), "failing_cases": len(failing),
+        "failing_exactly_when_size_above_l_max": failing == [c for c in cases if c[2] > c[1]],
+        "found": None if not failing else {**record, "b": b, "l_max": l_max, "size": size, "n": n,
+                                           "coverage": str(coverage_sym(n, P_EXACT, size)),
+                                           "coverage_float": float(coverage_sym(n, P_EXACT, size))},
+        "smaller": "a shorter document b first, then a smaller l_max, then a smaller candidate",
+        "paper_defaults": {"l_max": MAX_LEN, "n": n_default, "size": MAX_LEN + 1,
+                           "coverage_float": float(default), "below_alpha": default < ALPHA_EXACT}}
+
+
+@exact_cache(copy=True)  # a closed form: the same for every subject
+def _paper_defaults() -> tuple[bool, dict]:
+    """Chebyshev upper bound on the joint coverage at alpha = 0.95, l_max = 10, Lemma 2's n, p = 1/2."""
+    n = paper_n(ALPHA_EXACT, MAX_LEN)
+    bounds = {b: joint_coverage_upper_bound(b, n, P, MAX_LEN) for b in DEFAULT_BS}
+    return all(u >= float(ALPHA_EXACT) for u in bounds.values()), {
+        "alpha": str(ALPHA_EXACT), "l_max": MAX_LEN, "n": n, "p": "1/2",
+        "candidates_of_size_l_max": {str(b): math.comb(b, MAX_LEN) for b in DEFAULT_BS},
+        "upper_bound": {str(b): u for b, u in bounds.items()},
+        "arithmetic": "Chebyshev: P(X = 0) <= Var X / (E X)^2, X the number of uncovered size-l_max candidates, "
+                      "80 digits"}
+
+
+@exact_cache(copy=True)  # a closed form: the same for every subject
+def _whole_document() -> tuple[bool, dict]:
+    """b <= l_max: the joint coverage (row by row, all candidates) equals 1 - (1 - 1/2**b)**n and reaches alpha."""
+    wrong, cases = [], 0
+    for b in GRID_B:
+        for l_max in range(b, GRID_L_MAX + 1):
+            for a in GRID_ALPHAS:
+                n = paper_n(a, l_max)
+                joint = joint_coverage_all_sizes(b, n, P_EXACT, l_max)
+                single = coverage_sym(n, P_EXACT, b)
+                cases += 1
+                if not (joint == single >= Fraction(a)):
+                    wrong.append({"b": b, "l_max": l_max, "alpha": a, "n": n, "joint": str(joint),
+                                  "whole_document": str(single)})
+    return not wrong, {"b": list(GRID_B), "l_max": f"b..{GRID_L_MAX}", "alphas": list(GRID_ALPHAS), "p": "1/2",
+                       "cases": cases, "violations": wrong}
+
+
+def _all_sizes_note(values: dict) -> str:
+    found, default = values["found"], values["paper_defaults"]
+    if found is None:
+        return f"No candidate of the searched family is covered with probability < alpha ({values['cases']} cases)."
+    return (f"C as every candidate of the document (line 241): searched b in {SEARCH_B[0]}..{SEARCH_B[-1]}, l_max in "
+            f"{SEARCH_L_MAX[0]}..{SEARCH_L_MAX[-1]}, every size 1..b, alpha = 0.95, p = 1/2, the paper's n "
+            f"({values['cases']} cases). First: b = {found['b']} tokens, l_max = {found['l_max']}, n = {found['n']}, "
+            f"the candidate of size {found['size']} is covered with probability {found['coverage']} = "
+            f"{found['coverage_float']:.6f} < 0.95 (Fractions; inside this reading's hypotheses, computed: "
+            f"{found['satisfies_hypotheses']}); minimal in the order (b, l_max, size). The cases below alpha are "
+            f"exactly those with |c| > l_max ({values['failing_exactly_when_size_above_l_max']}: "
+            f"{values['failing_cases']} of {values['cases']}). At the defaults (l_max = {default['l_max']}, n = "
+            f"{default['n']}) a candidate of size {default['size']} is covered with probability "
+            f"{default['coverage_float']:.4f}.")
+
+
+def check() -> ClaimResult:
+    """The per-candidate reading (Lemma 2, at p = 1/2), and the joint reading: its minimal counterexample, how far
+    below alpha the paper's defaults are, and the b <= l_max case where it holds."""
+    per_ok, per_values = per_candidate_coverage(statement_hypotheses)
+    strict = per_values["strictly_higher"] = _strictly_higher()
+    sizes_holds, sizes_values = _all_sizes()
+    ce_holds, ce_values = _counterexample()
+    bound_holds, bound_values = _paper_defaults()
+    whole_ok, whole_values = _whole_document()
+    example = ce_values["found"]
+    ce_note = ("no counterexample found" if example is None else
+               f"b = {example['b']} tokens, l_max = {example['l_max']}, p = 1/2, alpha = 0.95, the paper's n = "
+               f"{example['n']}: all candidates covered with probability {example['joint_coverage']} = "
+               f"{example['joint_coverage_float']:.6f} < 0.95 (each one alone: {example['per_candidate_coverage']}, "
+               f"so not a counterexample to the per-candidate reading); inside the hypotheses (computed: "
+               f"{example['satisfies_hypotheses']}); confirmed in Fractions by inclusion-exclusion and by the "
+               f"row-by-row distribution; minimal: {ce_values['minimal']} (smaller: a shorter document, then a "
+               "smaller l_max)")
+    upper = bound_values["upper_bound"]
+    steps = (
+        CLAIM.checked("s1-per-candidate-coverage", "statement", "exhaustive",
+                f"Per candidate, at p = 1/2 and the paper's n: one candidate of each size l <= l_max is covered "
+                f"with probability >= alpha, in Fractions, on this finite family only: alpha in "
+                f"{{{', '.join(per_values['alphas'])}}}, l_max in 1..{per_values['l_max'][-1]}, every l in "
+                f"1..l_max ({per_values['cases']} cases, each inside the hypotheses: outside "
+                f"{len(per_values['cases_outside_hypotheses'])}); violations: {len(per_values['violations'])}. "
+                "Every other alpha and l_max: the symbolic steps s2-s5. This is Lemma 2's '>=' (line 366); the "
+                "sentence's 'higher than' (line 362) is strict, and the coverage equals alpha exactly in "
+                + ("; ".join(f"alpha = {c['alpha']}, l_max = {c['l_max']}, l = {c['size']}, n = {c['n']}"
+                             for c in strict["cases_with_coverage_equal_to_alpha"]) or "no case")
+                + f" of the family; every coverage is dyadic ({strict['every_coverage_dyadic']}: 1 - (1 - 2^-l)^n), "
+                f"19/20 is not ({not strict['alpha_0_95_dyadic']}), so at the default alpha = 0.95 the two agree.",
+                holds=per_ok, values=per_values, reading="per-candidate"),
+        *proof_steps(CLAIM, 2, reading="per-candidate"),
+        CLAIM.checked("s6-joint-minimal-counterexample", "statement", "counterexample",
+                f"Hypothesis search over b in 1..5, l_max in 1..4, inside the hypotheses: {ce_note}. Over the whole "
+                f"family the joint coverage is below alpha exactly when l_max < b "
+                f"({ce_values['fails_exactly_when_l_max_below_b']}).",
+                holds=ce_holds, values=ce_values, reading="joint"),
+        CLAIM.checked("s7-joint-paper-defaults", "statement", "exhaustive",
+                f"At the paper's defaults (alpha = 0.95, l_max = 10, n = {bound_values['n']}, p = 1/2) the "
+                "probability that all size-10 candidates are covered at once is at most "
+                + ", ".join(f"{u:.3g} (b = {b})" for b, u in upper.items())
+                + " (Chebyshev bound Var X / (E X)^2 on the number X of uncovered ones, 80-digit arithmetic), "
+                "against 0.95 per candidate.", holds=bound_holds, values=bound_values, reading="joint"),
+        CLAIM.argued("s8-whole-document-is-enough", "proof",
+               "For b <= l_max only: the whole document D is itself a candidate (|D| = b <= l_max) and every "
+               "candidate is a subset of D, so a row that perturbs all of D perturbs every candidate: 'all "
+               "candidates covered' and 'D covered' are the same event, of probability 1 - (1 - 1/2**b)**n >= "
+               "alpha by Lemma 2 (steps s2-s5 with the fixed candidate D).", reading="joint"),
+        CLAIM.checked("s9-whole-document-exact", "statement", "exhaustive",
+                f"For b <= l_max the joint reading holds: p = 1/2, the paper's n, the probability that every "
+                "candidate of size <= l_max is covered, computed row by row over all candidates (no "
+                "inclusion-exclusion, no use of s8), equals 1 - (1 - 1/2**b)**n and is >= alpha on all "
+                f"{whole_values['cases']} cases of b in 1..{GRID_B[-1]}, l_max in b..{GRID_L_MAX}, alpha in "
+                f"{{{', '.join(GRID_ALPHAS)}}}, in Fractions; violations: {len(whole_values['violations'])}.",
+                holds=whole_ok, values=whole_values, reading="joint"),
+        CLAIM.checked("s10-all-sizes-counterexample", "statement", "counterexample",
+                _all_sizes_note(sizes_values), holds=sizes_holds, values=sizes_values, reading="all-sizes"),
+    )
+    return CLAIM.result(
+        kind="statement",
+        statement=STATEMENT,
+        conditions="Read per candidate, as the sentence's 'i.e.' clause and the Lemma 2 it cites state it, the "
+                   "sentence is Lemma 2 (claim lemma2) and holds (steps s1-s5). A stronger reading, all candidates "
+                   "of size <= l_max covered at once, fails at alpha = 0.95 for every b > l_max of the searched "
+                   "family (s6) and falls far below alpha at the paper's defaults (s7); it holds for b <= l_max (s8, "
+                   "s9). That joint coverage matters to Algorithm 1 (a candidate with n_c = 0 has no empirical drop) "
+                   "is this project's remark, not the paper's. The literal reading of C as all candidates of the "
+                   "document (line 241) fails too (s10): with Lemma 2's n a candidate of size "
+                   f"{MAX_LEN + 1} at the defaults is covered with probability only "
+                   f"{sizes_values['paper_defaults']['coverage_float']:.4f} < 0.95, and no n independent of the "
+                   "document's length meets it (the whole document of b tokens is covered with probability "
+                   "1 - (1 - 2**-b)**n, which tends to 0 as b grows); it is not the headline because the sentence "
+                   "cites Lemma 2, about sizes <= l_max (line 366), whose proof chooses n for the maximal length "
+                   "(line 1001), and Algorithm 1 forms no larger candidate (line 409).",
+        counterexample=None,
+        steps=steps,
+        source=SOURCE,
+        readings=READINGS,
+    )

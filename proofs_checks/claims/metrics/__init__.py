@@ -1,0 +1,3 @@
+"""The evaluation metrics: sufficiency, AUC-MoRF and its proportion."""
+
+__all__: list[str] = []

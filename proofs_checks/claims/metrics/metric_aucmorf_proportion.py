@@ -1,0 +1,235 @@
+"""Section 4, "Results" (line 680): "the average proportion of document (|e|/|xi|) used for explanation (note that
+AUC-MoRF is independent of this)".
+
+AUC-MoRF masks the explainer's positively scored tokens e+ in order (lines 567-569), while the proportion is
+|e|/|xi| for the explanation e scored by sufficiency and comprehensiveness; for LIME and SHAP, e is their first k
+ranked tokens with k the size of FRED-pos's explanation (line 1168), and line 1169 lists the metrics computed on e
+without AUC-MoRF. For Anchors, AUC-MoRF masks "the tokens ordered as in the anchor" (line 1170): e+ is e itself.
+
+Readings (each with its own verdict):
+
+* ``importance`` (headline): for the importance-based explainers, the ones AUC-MoRF is defined for (line 552),
+  the value does not depend on e: by its definition (lines 564, 568-569) it is a function of e+, which the explainer
+  sets, not e (argued, step p1: the formulas take no e, so no computation can test it); and the authors' released
+  function, the experiments' code, returns the same value whatever explanation and k it receives (run as an outside
+  program when ``$FRED_AUTHORS_CHECKOUT`` is set, step s1; argued without it). The Anchor rows are the exception.
+* ``every-row`` (stronger): for every explainer whose AUC-MoRF the tables print, Anchor included. Fails: on a
+  two-token document whose score falls by 1/4 per masked token (so only the number of masked tokens matters),
+  anchors of one and two tokens get different AUC-MoRF under the printed sum, the normalised area and the released
+  quantity alike (step s2, the smallest such document).
+* ``positive-part`` (alternative): e+ read as the positively scored tokens of e, as the notation suggests. Then, for
+  LIME and SHAP, |e+| follows k, hence the proportion: on the same document, with both tokens positively scored,
+  k = 1 and k = 2 give the same different values (step s3). Line 568 ("according to the explainer in exam") and
+  line 1169 rule this reading out.
+"""
+
+from __future__ import annotations
+
+import itertools
+from fractions import Fraction
+
+from fred.evaluation.metrics import MORF_MAX_PERTURBATIONS
+
+from .aucmorf_formulas import RELEASED_CASES, area_value, printed_value, released_against_formula, released_value
+from ...subject.authors_probe import checkout_path
+from ...verdicts.results import Claim, ClaimResult, Quote, Reading, argued, checked, hypotheses
+
+CLAIM = Claim("metric-aucmorf-proportion")
+IMPORTANCE, EVERY_ROW, POSITIVE_PART = "importance", "every-row", "positive-part"
+SOURCE = (
+    Quote(680, r"Along with the metrics above, we report here the average computing time, and the average proportion "
+               r"of document (\emph{i.e.}, $\size{\explanation} / \size{\xi}$) used for explanation (note that "
+               r"AUC-MoRF is independent of this)."),
+    Quote(552, r"and \textbf{AUC-MoRF} (Area Under the Most Relevant First Perturbation Curve) "
+               r"\citep{kakogeorgiou2021evaluating} for the importance-based explanations."),
+    Quote(567, "We stress out that only the tokens with positive score are perturbed for this computation."),
+    Quote(568, r"Let us call $\explanation^+$ the list of tokens with positive influence according to the explainer "
+               r"in exam."),
+    Quote(569, r"In our experiments, we set $D = \min{(20, \size{\explanation^+})}$."),
+    Quote(1166, "Remark that while LIME and SHAP share the principle of attributing an importance score for each "
+                "token, Anchor aim at outputting the most significant subset of tokens (while FRED has both the "
+                "options)."),
+    Quote(1168, r"We use as explanation set $\explanation$ for LIME and SHAP the first $k$ tokens ranked by "
+                r"importance, where $k$ is the size of FRED's explanation (\texttt{fredpos}) for the same example."),
+    Quote(1169, "This is used for computing comprehensiveness, sufficiency, robustness, and proportion."),
+    Quote(1170, "Conversely, for computing the AUC-MoRF of Anchors we select the tokens ordered as in the anchor."),
+)
+READINGS = (
+    Reading(IMPORTANCE, "headline",
+            "for the rows of the importance-based explainers (FRED-mask, FRED-pos, LIME, SHAP), AUC-MoRF does not "
+            "depend on the explanation e whose size the proportion reports: it masks their positively scored tokens "
+            "e+; the Anchor rows are the exception (line 1170)",
+            why=(Quote(552, "for the importance-based explanations."),
+                 Quote(568, r"Let us call $\explanation^+$ the list of tokens with positive influence according to "
+                            r"the explainer in exam."),
+                 Quote(1168, r"We use as explanation set $\explanation$ for LIME and SHAP the first $k$ tokens ranked "
+                             r"by importance"),
+                 Quote(1169, "This is used for computing comprehensiveness, sufficiency, robustness, and "
+                             "proportion."))),
+    Reading(EVERY_ROW, "stronger",
+            "for every explainer whose AUC-MoRF the tables print, Anchor included (whose AUC-MoRF masks the anchor "
+            "itself)",
+            why=(Quote(680, "(note that AUC-MoRF is independent of this)"),
+                 Quote(1170, "Conversely, for computing the AUC-MoRF of Anchors we select the tokens ordered as in "
+                             "the anchor."))),
+    Reading(POSITIVE_PART, "alternative",
+            "e+ is the positively scored part of the explanation e, as the notation suggests, so that for LIME and "
+            "SHAP AUC-MoRF masks the positive tokens among their first k; lines 568 ('according to the explainer in "
+            "exam') and 1169 (the metrics computed on e, AUC-MoRF not among them) rule it out",
+            why=(Quote(568, r"Let us call $\explanation^+$ the list of tokens with positive influence"),)),
+)
+STATEMENT = (
+    'Section 4, "Results" (line 680): "we report here the average computing time, and the average proportion of '
+    'document (i.e., |e|/|xi|) used for explanation (note that AUC-MoRF is independent of this)." Headline reading: '
+    "true for the rows of FRED-mask, FRED-pos, LIME and SHAP, whose AUC-MoRF masks the explainer's positively scored "
+    "tokens; false for the Anchor rows, whose AUC-MoRF masks the anchor itself (line 1170)."
+)
+#: Largest document of the size search; its symmetric classifier loses this much per masked token.
+MAX_TOKENS, LOSS_PER_TOKEN = 3, Fraction(1, 4)
+
+
+def symmetric_score(masked) -> Fraction:
+    """The search's classifier: 1 - LOSS_PER_TOKEN per masked token (only how many are masked matters)."""
+    return 1 - LOSS_PER_TOKEN * len(masked)
+
+
+def _curve(score, ranking) -> list[Fraction]:
+    """f(y^(0)), ..., f(y^(|ranking|)): the scores after masking the first m ranked tokens (``score`` of the set of
+    masked positions)."""
+    return [score(frozenset(ranking[:m])) for m in range(len(ranking) + 1)]
+
+
+def _formulas(score, n: int, ranking) -> dict:
+    """The three AUC-MoRF formulas (:mod:`proofs_checks.claims.metrics.aucmorf_formulas`, those of claim metric-aucmorf) on the
+    ranking e+ (exact)."""
+    depth = min(MORF_MAX_PERTURBATIONS, len(ranking))
+    curve = _curve(score, ranking)
+    return {"printed": printed_value(curve, depth), "area": area_value(curve, depth),
+            "released": released_value(curve[:min(depth, n) + 1], n)}
+
+
+def _shared_conditions(n: int, score) -> dict:
+    """Confidences in [0, 1] on every masked version (line 233), the document classified positive (line 1116), and
+    the classifier symmetric (its score depends only on how many tokens are masked), so two cases differ in the
+    size of what AUC-MoRF masks only."""
+    versions = [frozenset(c) for r in range(n + 1) for c in itertools.combinations(range(n), r)]
+    by_count = {}
+    for v in versions:
+        by_count.setdefault(len(v), set()).add(score(v))
+    return {"confidences_in_unit_interval": all(0 <= score(v) <= 1 for v in versions),
+            "classified_positive": score(frozenset()) > Fraction(1, 2),
+            "classifier_symmetric": all(len(s) == 1 for s in by_count.values())}
+
+
+def anchor_hypotheses(n: int, score, anchors) -> dict:
+    """Line 680 read for Anchors' rows (each anchor is the ranking AUC-MoRF masks, line 1170): the shared conditions
+    and the anchors non-empty subsets of the document."""
+    return hypotheses(**_shared_conditions(n, score),
+                      anchors_nonempty_subsets=all(a and set(a) <= set(range(n)) for a in anchors))
+
+
+def occlusion_scores(n: int, score) -> list[Fraction]:
+    """The explainer's importance of each token in the positive-part case: the drop f(xi) - f(xi with it masked)."""
+    return [score(frozenset()) - score(frozenset({i})) for i in range(n)]
+
+
+def positive_part_hypotheses(n: int, score, explanations) -> dict:
+    """Line 680 read with e+ the positive part of e, for LIME/SHAP rows: the shared conditions; each e the first k
+    >= 1 tokens of the explainer's ranking (line 1168; ranking by decreasing importance, ties by position); every
+    token of each e positively scored, so that e+ = e."""
+    importance = occlusion_scores(n, score)
+    ranking = sorted(range(n), key=lambda i: (-importance[i], i))
+    return hypotheses(**_shared_conditions(n, score),
+                      explanations_first_k_ranked=all(e and e == ranking[:len(e)] for e in explanations),
+                      explanations_positively_scored=all(importance[i] > 0 for e in explanations for i in e))
+
+
+def size_search() -> tuple[dict | None, dict]:
+    """The smallest document (1..MAX_TOKENS tokens) with two token lists of different sizes, each a prefix of the
+    positions, whose AUC-MoRF differs under all three formulas, on :func:`symmetric_score`. Anchors (every-row) and
+    the positive part of LIME/SHAP's e (positive-part) both make AUC-MoRF mask such a list."""
+    for n in range(1, MAX_TOKENS + 1):
+        for small, large in itertools.combinations([list(range(size)) for size in range(1, n + 1)], 2):
+            a, b = _formulas(symmetric_score, n, small), _formulas(symmetric_score, n, large)
+            if all(a[f] != b[f] for f in a):
+                return {"n_tokens": n, "masked_lists": [small, large],
+                        "proportions": [f"{len(small)}/{n}", f"{len(large)}/{n}"],
+                        "values": {f: [str(a[f]), str(b[f])] for f in a}}, {"searched_up_to": MAX_TOKENS}
+    return None, {"searched_up_to": MAX_TOKENS}
+
+
+def _values_text(case: dict) -> str:
+    return (f"printed sum {' vs '.join(case['values']['printed'])}, area {' vs '.join(case['values']['area'])}, "
+            f"released quantity {' vs '.join(case['values']['released'])}")
+
+
+def _released_step():
+    step_id = f"{CLAIM}.s1-released-code"
+    values = released_against_formula(RELEASED_CASES, sizes=range(1, 5))
+    if values is None:
+        return argued(step_id, CLAIM, "statement",
+                      "Not run: $FRED_AUTHORS_CHECKOUT is not set, so the released code cannot be run. With it, this "
+                      "step calls its compute_aucmorf with explanations of 1 to 4 ranked tokens (and the matching k) "
+                      "on the same curves and checks that the value does not move.", reading=IMPORTANCE)
+    by_case = {}
+    for r in values["rows"]:
+        by_case.setdefault((r["n_tokens"], tuple(r["ranking"])), []).append(r["released"])
+    moved = [{"n_tokens": n, "ranking": list(rk), "values": v} for (n, rk), v in by_case.items() if len(set(v)) > 1]
+    return checked(step_id, CLAIM, "statement", "exhaustive",
+                   f"The released compute_aucmorf ({checkout_path()}), run as an outside program on "
+                   f"{len(by_case)} curves, each with explanations of 1 to min(4, |e+|) ranked tokens and k = their "
+                   f"size ({len(values['rows'])} runs): the value moved with the explanation in {len(moved)} curves.",
+                   holds=not moved, values={**values, "moved": moved}, reading=IMPORTANCE)
+
+
+def check() -> ClaimResult:
+    """The importance-based reading (the released code, the definition), then Anchors' rows and the positive-part
+    reading on the smallest document that separates two sizes."""
+    case, searched = size_search()
+    n = case["n_tokens"] if case else 0
+    anchor = case and {**case, "anchors": case["masked_lists"],
+                       **anchor_hypotheses(n, symmetric_score, case["masked_lists"])}
+    positive = case and {**case, "k": [len(e) for e in case["masked_lists"]], "e_plus": case["masked_lists"],
+                         "importance": [str(v) for v in occlusion_scores(n, symmetric_score)],
+                         **positive_part_hypotheses(n, symmetric_score, case["masked_lists"])}
+    none_found = hypotheses(search_only_inside_the_hypotheses=True)
+    steps = (
+        _released_step(),
+        CLAIM.argued("p1-function-of-e-plus", "proof",
+               "By the definition (lines 564, 568-569): y^(k) is xi after masking the first k tokens of e+, D = "
+               "min(20, |e+|), and e+ is the list of tokens the explainer scores positively; so for FRED, LIME and "
+               "SHAP the value is a function of the document, the classifier and the explainer's scores, and e, "
+               "whose size the proportion reports, enters none of them (line 1169 lists the metrics computed on e, "
+               "AUC-MoRF not among them). No computation tests this: the formulas take no e.",
+               reading=IMPORTANCE),
+        CLAIM.checked("s2-anchor-size", "statement", "counterexample",
+                (f"No document of at most {MAX_TOKENS} tokens separates two anchor sizes." if anchor is None else
+                 f"Anchors' AUC-MoRF masks the anchor itself (line 1170). A {n}-token document whose score is 1 - "
+                 f"{LOSS_PER_TOKEN} per masked token, anchors {anchor['anchors']} (proportions "
+                 f"{' and '.join(anchor['proportions'])}): {_values_text(anchor)}. The classifier is symmetric, so "
+                 "only the anchor's size differs. Minimal: a one-token document has a single anchor."),
+                holds=anchor is None, values={**(anchor or none_found), "search": searched}, reading=EVERY_ROW),
+        CLAIM.checked("s3-positive-part", "statement", "counterexample",
+                (f"No document of at most {MAX_TOKENS} tokens separates two sizes of e." if positive is None else
+                 f"With e+ the positive part of e, LIME/SHAP's e = their first k ranked tokens (line 1168). The same "
+                 f"{n}-token document, every token scored {positive['importance'][0]} (its occlusion drop, > 0), k "
+                 f"= {' and '.join(map(str, positive['k']))} (proportions {' and '.join(positive['proportions'])}): "
+                 f"e+ = e = {' and '.join(map(str, positive['e_plus']))}, "
+                 f"{_values_text(positive)}. Minimal: a one-token document has one size."),
+                holds=positive is None, values={**(positive or none_found), "search": searched},
+                reading=POSITIVE_PART),
+    )
+    return CLAIM.result(
+        kind="statement",
+        statement=STATEMENT,
+        conditions=("e+ is the explainer's positively scored tokens by decreasing score (lines 567-568); for LIME "
+                    "and SHAP, e is their first k ranked tokens (line 1168); for Anchors, AUC-MoRF masks the anchor "
+                    "(line 1170). The three formulas are those of claim metric-aucmorf (printed sum, normalised "
+                    "area, the released code's quantity): the verdicts do not depend on which one the tables used. "
+                    "The counterexamples to the every-row and positive-part readings are in steps s2 and s3; the "
+                    "headline reading has none."),
+        counterexample=None,
+        steps=steps,
+        source=SOURCE,
+        readings=READINGS,
+    )

@@ -1,0 +1,289 @@
+"""Proposition 1 on L2-normalised TF-IDF (ours): scikit-learn's default ``TfidfVectorizer()`` with a linear model.
+
+Definition 1 has no normalisation; scikit-learn's default ``TfidfVectorizer()`` divides each row by its L2 norm
+(the paper does not say which normalisation its experiments used). Removing a word then rescales every other
+word's contribution, so the drop is not additive and need not follow lambda_j v_j: alone in a document a word
+scores lambda_j whatever v_j, so the drops of a two-word document follow lambda, not lambda v. On a corpus of 7
+documents (idf 1 + log 4 and 1, both Definition-1 idfs) the unique solution of Eq. (2), FRED's choice, is the word
+of smaller lambda_j v_j: both readings of Prop. 1 (any solution, or FRED's choice) fail, so there is no corrected
+statement.
+"""
+
+from __future__ import annotations
+
+import itertools
+
+import numpy as np
+import sympy as sp
+from sklearn.feature_extraction.text import TfidfVectorizer
+
+from analytic import (L2NormalisedLinearModel, all_drops_rational, code_of, exact_explain, idf, l2_table_sym,
+                      linear_table_rational, search_on_drops, tie_tolerance)
+from fred_constants import EPS, EPS_EXACT, P, P_EXACT
+
+from analytic.exact_cache import exact_cache
+from ...models.family import cases
+from ...cases.linear_conclusions import EPSS, PS, run
+from .prop1_words import PROPOSITION
+from ...verdicts.results import Claim, ClaimResult, Quote, checked, hypotheses
+from ...subject.explainer import explainer
+
+CLAIM = Claim("prop1-l2norm")
+SOURCE = (
+    Quote(453, "we consider classifiers that operate on the well-established TF-IDF"),
+    Quote(465, r"The TF-IDF of $\doc$ is the vector $\tfidf{\doc} \in \Reals^D$ such that"),
+    Quote(467, r"\forall j \in [D], \qquad\tfidf{\doc}_j \defeq \mult_j(\doc) \idf_j"),
+    Quote(470, r"where $\idf_j \defeq \log{\frac{N + 1}{N_j + 1}} + 1$ is the \emph{inverse document frequency} "
+               r"(IDF) of $\word_j$ in $\texts$."),
+    *PROPOSITION,  # lines 492-494, shared with the other Prop. 1 claims
+    Quote(1113, r"We trained a logistic classifier, a decision tree, and a random forest classifier on each dataset "
+                r"(with the default parameters of \url{https://scikit-learn.org/})."),
+)
+STATEMENT = (
+    "Ours (an extension): Prop. 1's conclusions (i) and (ii) for f(z) = lambda^T phi(z)/||phi(z)||_2 + lambda_0, "
+    "the L2-normalised TF-IDF of scikit-learn's default TfidfVectorizer (norm='l2', smooth idf: the idfs of "
+    "Definition 1), with a linear model. Prop. 1 is stated for Definition 1, which has no normalisation; the paper "
+    "names scikit-learn's defaults for its classifiers (line 1113) and does not say which normalisation its "
+    "experiments' vectorizer used."
+)
+#: lambda_j of the two words; the search runs over pairs of these.
+LAMBDAS = (0.5, 1.0, 2.0, 3.0)
+#: Corpus sizes searched, in increasing order; a word of the vocabulary is in 1 <= N_j <= N documents.
+MAX_CORPUS = 12
+WORDS = ("aa", "bb")  # two letters: scikit-learn's default token pattern drops one-letter words
+#: The paper's p and eps as sympy Rationals, for the symbolic tables.
+P_SYM, EPS_SYM = sp.Rational(P_EXACT), sp.Rational(EPS_EXACT)
+SMALLER = ("a smaller corpus N, then earlier (N_aa, N_bb), then earlier (lambda_aa, lambda_bb) in the product order "
+           f"of {list(LAMBDAS)}; one word cannot violate (ii)")
+
+
+def definition1_corpus(n_docs: int, doc_freq: dict[str, int]) -> list[str]:
+    """A corpus of ``n_docs`` documents in which word w occurs in the first ``doc_freq[w]`` documents (a document
+    holding no word is empty): it realises the idfs log((N + 1)/(N_w + 1)) + 1 of Definition 1."""
+    return [" ".join(w for w in doc_freq if k < doc_freq[w]) for k in range(n_docs)]
+
+
+def statement_hypotheses(case: dict) -> dict:
+    """The extension's hypotheses, computed on one case: the vectorizer L2-normalises (the extension's setting);
+    every idf is a Definition-1 idf, i.e. >= 1 and equal to log((N + 1)/(N_j + 1)) + 1 for integers 1 <= N_j <= N of
+    the case's corpus (absent corpus: not shown achievable); lambda_j v_j pairwise distinct (Prop. 1's strict order);
+    xi classified positive (f(xi) > 0); 0 < p < 1 and 0 < eps <= 1."""
+    lam, v = case["lambda"], case["idf"]
+    n, freq = case.get("corpus_size"), case.get("document_frequency")
+    from_corpus = (isinstance(n, int) and isinstance(freq, dict) and set(freq) == set(v)
+                   and all(1 <= freq[w] <= n and abs(v[w] - float(idf(n, freq[w]))) <= 1e-12 for w in v))
+    products = sorted(lam[w] * v[w] for w in v)
+    return hypotheses(
+        l2_normalised_tfidf=case["norm"] == "l2",
+        idf_at_least_one=all(x >= 1 for x in v.values()),
+        idf_from_a_corpus=bool(from_corpus),
+        strictly_ordered=all(y - x > 1e-12 for x, y in zip(products, products[1:])),
+        classified_positive=case["f_original"] > 0,
+        p_in_open_unit_interval=0 < case["p"] < 1,
+        eps_positive=0 < case["eps"] <= 1,
+    )
+
+
+def _pipeline(n_docs: int, n_a: int, n_b: int) -> TfidfVectorizer:
+    """scikit-learn's default TfidfVectorizer() fitted on the corpus realising (N, N_aa, N_bb)."""
+    return TfidfVectorizer().fit(definition1_corpus(n_docs, dict(zip(WORDS, (n_a, n_b)))))
+
+
+def _coef(vec: TfidfVectorizer, lam: dict) -> np.ndarray:
+    return np.array([lam[w] for w in vec.get_feature_names_out()])
+
+
+def _classifier(vec: TfidfVectorizer, lam: dict):
+    """f = lambda . phi(z) with phi the fitted vectorizer (its own preprocessing, norm='l2'), lambda_0 = 0."""
+    coef = _coef(vec, lam)
+    return lambda texts: vec.transform(list(texts)).toarray() @ coef
+
+
+#: The four patterns of 'aa bb', code order (bit i set: position i removed).
+PATTERNS = ("aa bb", "bb", "aa", "")
+
+
+def _breaks(sol, lam: dict, v: dict) -> bool:
+    """Every solution of Eq. (2) (``sol``, from float drops; the found case is confirmed exactly) violates (ii):
+    none is the word of larger lambda_j v_j."""
+    top = (int(np.argmax([lam[w] * v[w] for w in WORDS])),)
+    return bool(sol.solutions) and top not in sol.solutions
+
+
+def _search() -> tuple[dict | None, dict]:
+    """The first (N, N_aa, N_bb, lambda_aa, lambda_bb) in the order SMALLER, among the cases inside the hypotheses
+    (:func:`statement_hypotheses`), that breaks (ii) for every solution on the fitted default vectorizer; the
+    number of smaller cases inside the hypotheses, and the smallest distance of their drops to the threshold
+    (float decisions; a distance far above rounding makes them exact)."""
+    point, scanned, margin = _scan()
+    values = {"smaller_cases_checked": scanned, "smallest_drop_to_threshold_distance": margin}
+    if point is None:
+        return None, values
+    n_docs, n_a, n_b, la, lb = point
+    return _exact(n_docs, n_a, n_b, dict(zip(WORDS, (la, lb)))), values
+
+
+@exact_cache  # no explainer: the same for every subject
+def _scan() -> tuple:
+    """:func:`_search`'s scan: (the first breaking (N, N_aa, N_bb, lambda_aa, lambda_bb) or None, the smaller cases
+    checked, their smallest drop-to-threshold distance)."""
+    scanned, margin = 0, float("inf")
+    for n_docs in range(1, MAX_CORPUS + 1):
+        for n_a, n_b in itertools.product(range(1, n_docs + 1), repeat=2):
+            vec = _pipeline(n_docs, n_a, n_b)
+            v = {w: float(vec.idf_[vec.vocabulary_[w]]) for w in WORDS}
+            phi = vec.transform(PATTERNS).toarray()  # once per corpus: f is linear in lambda
+            for la, lb in itertools.product(LAMBDAS, repeat=2):
+                lam = dict(zip(WORDS, (la, lb)))
+                table = phi @ _coef(vec, lam)
+                case = {"lambda": lam, "idf": v, "corpus_size": n_docs, "norm": vec.norm, "p": P, "eps": EPS,
+                        "document_frequency": dict(zip(WORDS, (n_a, n_b))), "f_original": float(table[0])}
+                if not statement_hypotheses(case)["satisfies_hypotheses"]:
+                    continue  # not a case of the statement (e.g. lambda_aa v_aa = lambda_bb v_bb)
+                value, drops = all_drops_rational(list(table), P)  # float drops, as the pipeline computes f
+                sol = search_on_drops({code_of(s): d for s, d in drops.items()}, 2, EPS * value, 2,
+                                      tol=tie_tolerance(table))
+                if _breaks(sol, lam, v):
+                    return (n_docs, n_a, n_b, la, lb), scanned, margin
+                margin = min([margin] + [abs(d - sol.threshold) for d in drops.values()])
+                scanned += 1
+    return None, scanned, margin
+
+
+def _exact(n_docs: int, n_a: int, n_b: int, lam: dict) -> dict:
+    """One case: the fitted default vectorizer's idfs against Definition 1 (exact, sympy), the exact drops and
+    solutions of Eq. (2) (sympy: square roots and logarithms), the pipeline's float drops, FRED's exact choice on
+    the pipeline, and the hypotheses record."""
+    classifier = _classifier(_pipeline(n_docs, n_a, n_b), lam)
+    exp = explainer(classifier, exact=True).explain("aa bb", p=P, eps=EPS, max_len=2)
+    case = {**_exact_side(n_docs, n_a, n_b, tuple(lam.items())), "fred_importances": exp.importances.tolist(),
+            "fred_best": list(exp.best)}
+    return {**case, **statement_hypotheses(case)}
+
+
+@exact_cache(copy=True)  # no explainer: the same for every subject (each call gets its own copy)
+def _exact_side(n_docs: int, n_a: int, n_b: int, lam: tuple) -> dict:
+    """:func:`_exact`'s record up to FRED's answers, for lambda given as (word, lambda) pairs."""
+    lam = dict(lam)
+    freq = dict(zip(WORDS, (n_a, n_b)))
+    vec = _pipeline(n_docs, n_a, n_b)
+    v = {w: float(vec.idf_[vec.vocabulary_[w]]) for w in WORDS}
+    exact_v = {w: 1 + sp.log(sp.Rational(n_docs + 1, freq[w] + 1)) for w in WORDS}
+    model = L2NormalisedLinearModel(lam, v)
+    sol = exact_explain(l2_table_sym(model, list(WORDS), exact_idf=exact_v), P_SYM, EPS_SYM, 2)
+    table = _classifier(vec, lam)(PATTERNS)
+    floats = exact_explain(list(table), P, EPS, 2)
+    products = {w: lam[w] * v[w] for w in WORDS}
+    return {"corpus": definition1_corpus(n_docs, freq), "corpus_size": n_docs, "document_frequency": freq,
+            "vectorizer": "TfidfVectorizer() (scikit-learn's defaults)", "norm": vec.norm, "idf": v,
+            "idf_exact": {w: str(x) for w, x in exact_v.items()}, "lambda": lam, "intercept": 0.0,
+            "document": "aa bb", "p": P, "eps": EPS, "lambda_v": products,
+            "claimed_first": max(WORDS, key=products.get), "f_original": float(table[0]),
+            "exact_drops": {" ".join(WORDS[i] for i in s): str(d) for s, d in sol.drops.items()},
+            "exact_drops_float": {" ".join(WORDS[i] for i in s): float(d) for s, d in sol.drops.items()},
+            "exact_threshold": str(sol.threshold), "exact_threshold_float": float(sol.threshold),
+            "exact_solutions": [[WORDS[i] for i in s] for s in sol.solutions],
+            "pipeline_solutions": [[WORDS[i] for i in s] for s in floats.solutions],
+            "mask_features": [t for t in vec.build_analyzer()("UNK") if t in vec.vocabulary_]}
+
+
+def _nonadditive(cx: dict | None) -> tuple[bool, dict]:
+    """The proof's additivity Delta_{a,b} = Delta_a + Delta_b on the counterexample's words and lambda, exactly:
+    it holds under Definition 1 (phi = counts * idf, no norm) and not with L2 normalisation; and alone in a
+    document a word contributes lambda_j whatever v_j (sympy, v_j > 0)."""
+    if cx is None:
+        return _additivity(None)
+    return _additivity(tuple(tuple(cx[k].items()) for k in ("lambda", "idf", "idf_exact")))
+
+
+@exact_cache(copy=True)  # no explainer: the same for every subject (each call gets its own copy)
+def _additivity(words: tuple | None) -> tuple[bool, dict]:
+    """:func:`_nonadditive` on the counterexample's (lambda, idf, exact idf) as (word, value) pairs, or None."""
+    lam, v = sp.Symbol("lambda", real=True), sp.Symbol("v", positive=True)
+    alone = sp.simplify(lam * v / sp.sqrt(v**2) - lam)
+    if words is None:
+        return False, {"alone_minus_lambda": str(alone)}
+    cx = dict(zip(("lambda", "idf", "idf_exact"), (dict(pairs) for pairs in words)))
+    exact_v = {w: sp.sympify(cx["idf_exact"][w]) for w in WORDS}
+    model = L2NormalisedLinearModel(cx["lambda"], cx["idf"])
+    residual = {}
+    for norm, table in (("l2", l2_table_sym(model, list(WORDS), exact_idf=exact_v)),
+                        ("none", linear_table_rational([sp.Rational(cx["lambda"][w]) * exact_v[w] for w in WORDS]))):
+        _, drops = all_drops_rational(table, P_SYM)
+        residual[norm] = sp.simplify(drops[(0, 1)] - drops[(0,)] - drops[(1,)])
+    holds = residual["none"] == 0 and bool(residual["l2"] != 0) and alone == 0
+    return holds, {"residual_definition1": str(residual["none"]), "residual_l2": str(residual["l2"]),
+                   "residual_l2_float": float(residual["l2"]), "alone_minus_lambda": str(alone)}
+
+
+def _family() -> tuple[bool, dict]:
+    """FRED's exact choice (a solution when found) against (i)/(ii) on the L2 pipelines of the family."""
+    rows, counts = [], {}
+    for kind in ("ridge-l2", "logistic-l2"):
+        verdicts = run(cases(kind))
+        scope = [v for v in verdicts if v.original > 0 and v.strict_order]
+        bad = [{**v.describe(x["eps"]), "violates": x["violates"], "best": x["best"]} for v in scope
+               for x in v.fred_violations]
+        rows.extend(bad)
+        counts[kind] = {"cases": sum(len(v.solution_checks) for v in scope), "fred_choice_violations": len(bad),
+                        "every_solution_violations": sum(len(v.solution_violations_of("(i)")) +
+                                                         len(v.solution_violations_of("(ii)")) for v in scope),
+                        "sizes_where_top_set_not_best": sum(len(v.top_set_not_best) for v in scope)}
+    rows.sort(key=lambda r: (len(r["document"].split()), r["document"], r["p"], r["eps"]))
+    return not rows, {"unit": "(model, document, p, eps) with f(xi) > 0 and distinct lambda_j v_j", **counts,
+                      "failing": rows}
+
+
+def check() -> ClaimResult:
+    """A minimal achievable counterexample (exact) and the L2 pipelines of the finite family."""
+    cx, cx_values = _search()
+    confirmed = (cx is not None and cx["satisfies_hypotheses"] and bool(cx["exact_solutions"])
+                 and all(s != [cx["claimed_first"]] for s in cx["exact_solutions"])
+                 and cx["pipeline_solutions"] == cx["exact_solutions"] and cx["fred_best"] in cx["exact_solutions"])
+    add_ok, add_values = _nonadditive(cx)
+    fam_ok, fam_values = _family()
+    record = ({k: cx[k] for k in ("satisfies_hypotheses", "hypotheses")} if cx
+              else hypotheses(search_met_cases_inside_hypotheses=cx_values["smaller_cases_checked"] > 0))
+    steps = (
+        CLAIM.checked("s1-proof-outside-definition1", "paper-proof", "symbolic",
+                "The proof's drop is additive over the candidate's words (Delta_c = p sum_j lambda_j v_j c_j): on the "
+                "counterexample's words and lambda, Delta_{a,b} - Delta_a - Delta_b = "
+                f"{add_values.get('residual_definition1')} under Definition 1 (exact), so the proof is right there; "
+                f"it does not carry over to L2 normalisation, where the residual is {add_values.get('residual_l2')} "
+                f"= {add_values.get('residual_l2_float', float('nan')):.6g} != 0. Alone in a document a word "
+                f"contributes lambda_j whatever v_j (sympy: lambda v / sqrt(v^2) - lambda = "
+                f"{add_values['alone_minus_lambda']}), so the order can follow lambda_j instead of lambda_j v_j.",
+                holds=add_ok, values=add_values),
+        CLAIM.checked("st1-counterexample", "statement", "counterexample",
+                "(ii) fails for FRED's choice and for every solution, on an achievable model: "
+                + (f"corpus of N = {cx['corpus_size']} documents, 'aa' in {cx['document_frequency']['aa']} and 'bb' "
+                   f"in {cx['document_frequency']['bb']} (scikit-learn's default TfidfVectorizer: idf {cx['idf']}, "
+                   f"exactly {cx['idf_exact']}, Definition 1's), lambda = {cx['lambda']} on 'aa bb', p = 1/2, "
+                   f"eps = 3/20: lambda_j v_j = {cx['lambda_v']} puts {cx['claimed_first']} first, but the exact "
+                   f"drops are {cx['exact_drops_float']} against the threshold {cx['exact_threshold_float']:.6g} "
+                   f"(sympy: {cx['exact_threshold']}), so Eq. (2)'s only solution is {cx['exact_solutions']}; FRED "
+                   f"(exact sampler, on the pipeline) picks {cx['fred_best']}. Hypotheses hold: "
+                   f"{cx['satisfies_hypotheses']}. Minimal: {SMALLER} ({cx_values['smaller_cases_checked']} smaller "
+                   "cases, none breaking; their drops are at least "
+                   f"{cx_values['smallest_drop_to_threshold_distance']:.2g} from the threshold)."
+                   if cx else f"no counterexample up to N = {MAX_CORPUS}."),
+                holds=not confirmed, values={**record, "counterexample": cx, "smaller_means": SMALLER, **cx_values}),
+        CLAIM.checked("st2-family", "statement", "exhaustive",
+                f"FRED's exact choice on the L2 pipelines of the family (f(xi) > 0), p in {PS}, eps in {EPSS}: it "
+                f"violates (i) or (ii) in {fam_values['ridge-l2']['fred_choice_violations']} of "
+                f"{fam_values['ridge-l2']['cases']} Ridge and {fam_values['logistic-l2']['fred_choice_violations']} "
+                f"of {fam_values['logistic-l2']['cases']} LogisticRegression (model, document, p, eps) cases"
+                + (f"; shortest: {fam_values['failing'][0]}." if fam_values["failing"] else "."),
+                holds=fam_ok, values=fam_values),
+    )
+    return CLAIM.result(
+        kind="extension",
+        statement=STATEMENT,
+        conditions="No ordering guarantee with L2-normalised TF-IDF: FRED's choice depends on the whole document "
+                   "through the norm. Prop. 1 covers Definition 1 (no normalisation) only; its proof is right there "
+                   "and does not carry over (s1). The counterexample's idfs are Definition 1's, realised by a corpus "
+                   "and checked against scikit-learn's fitted vectorizer.",
+        counterexample=cx,
+        steps=steps,
+        source=SOURCE,
+    )

@@ -1,0 +1,3 @@
+"""Lemma 1 and the selection on a transformer (the bundled MiniLM encoder)."""
+
+__all__: list[str] = []
