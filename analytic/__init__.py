@@ -27,6 +27,14 @@ Arguments come in the order ``(data, p, eps, max_len, *, baseline=...)``.
 """
 
 from .algorithm1 import LiteralOutcome, algorithm1_literal, algorithm1_rule, pattern_rows
+from .anchors_text import (
+    ANCHOR_THRESHOLD,
+    Anchor,
+    agreement_counts,
+    anchor_coverage,
+    anchor_precision,
+    anchors_meeting,
+)
 from .counterfactual import (
     counterfactual_sample_size,
     first_counterfactual_size_distribution,
@@ -38,16 +46,6 @@ from .counterfactual import (
     minimal_flip_sets,
     minimal_flip_size,
     predicted_class,
-)
-from .patterns import (
-    check_b,
-    check_max_len,
-    check_table,
-    code_of,
-    pattern_weights,
-    popcounts,
-    positions_of,
-    superset_sums,
 )
 from .lemma1 import drop_asymptotic_variance, empirical_drop, hoeffding_drop_bound, lemma1_limit
 from .lemma2 import (
@@ -64,17 +62,32 @@ from .lemma2 import (
     sample_size_rational,
     sample_size_sym,
 )
-from .search import SearchOutcome, best_of_size, is_rational, search_batch, search_on_drops, tie_tolerance
-from .selection import (
-    AgreementBound,
-    SelectionMargins,
-    agreement_bound,
-    agreement_probability,
-    agreement_sample_size,
-    candidate_failure,
-    exact_selection,
-    selection_distribution,
-    selection_margins,
+from .lime_text import (
+    DISTANCE_SCALE,
+    KERNEL_WIDTH,
+    RIDGE_ALPHA,
+    LimeCoefficients,
+    LimeMoments,
+    feature_groups,
+    lime_additive,
+    lime_coefficients,
+    lime_kernel,
+    lime_kernel_sym,
+    lime_l2_linear,
+    lime_linear_sym,
+    lime_moments,
+    lime_moments_sym,
+    lime_pattern_law,
+)
+from .patterns import (
+    check_b,
+    check_max_len,
+    check_table,
+    code_of,
+    pattern_weights,
+    popcounts,
+    positions_of,
+    superset_sums,
 )
 from .prop1_l2norm import L2NormalisedLinearModel, l2_table_sym
 from .prop1_linear import (
@@ -124,31 +137,17 @@ from .referee import (
     table_classifier,
     table_from_classifier,
 )
-from .tfidf import LinearTfidfModel, check_vectorizer, idf
-from .anchors_text import (
-    ANCHOR_THRESHOLD,
-    Anchor,
-    agreement_counts,
-    anchor_coverage,
-    anchor_precision,
-    anchors_meeting,
-)
-from .lime_text import (
-    DISTANCE_SCALE,
-    KERNEL_WIDTH,
-    RIDGE_ALPHA,
-    LimeCoefficients,
-    LimeMoments,
-    feature_groups,
-    lime_additive,
-    lime_coefficients,
-    lime_kernel,
-    lime_kernel_sym,
-    lime_l2_linear,
-    lime_linear_sym,
-    lime_moments,
-    lime_moments_sym,
-    lime_pattern_law,
+from .search import SearchOutcome, best_of_size, is_rational, search_batch, search_on_drops, tie_tolerance
+from .selection import (
+    AgreementBound,
+    SelectionMargins,
+    agreement_bound,
+    agreement_probability,
+    agreement_sample_size,
+    candidate_failure,
+    exact_selection,
+    selection_distribution,
+    selection_margins,
 )
 from .shapley import (
     PARTITION_MAX_EVALS,
@@ -159,6 +158,7 @@ from .shapley import (
     partition_evaluations,
     shapley_values,
 )
+from .tfidf import LinearTfidfModel, check_vectorizer, idf
 
 __all__ = [
     "additive_shapley",

@@ -20,8 +20,17 @@ import numpy as np
 
 from fred_constants import BASELINES, MASK_TOKEN, TIE_RTOL
 
-from .patterns import (check_b, check_max_len, check_table, code_of, pattern_weights, popcounts, positions_of,
-                       superset_sums, table_b)
+from .patterns import (
+    check_b,
+    check_max_len,
+    check_table,
+    code_of,
+    pattern_weights,
+    popcounts,
+    positions_of,
+    superset_sums,
+    table_b,
+)
 from .search import SearchOutcome, best_of_size, is_rational, search_on_drops, tie_tolerance
 
 

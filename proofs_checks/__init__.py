@@ -7,7 +7,6 @@
 * :func:`authors_factory` runs the kit on the authors' released code (:mod:`proofs_checks.subject.authors`).
 """
 
-from .subject.authors import AUTHORS_TAGS, AuthorsExplainerAdapter, authors_factory, released_fred
 from .kit import (
     CheckOutcome,
     ExplainerTags,
@@ -21,6 +20,7 @@ from .kit import (
     yield_checks,
 )
 from .report import Report, run_claims
+from .subject.authors import AUTHORS_TAGS, AuthorsExplainerAdapter, authors_factory, released_fred
 from .verdicts.results import ClaimResult, StepResult
 
 __all__ = [

@@ -28,8 +28,8 @@ from fred.evaluation.factories import load_factory
 from .claim_index import CLAIMS
 from .comparison import compare
 from .kit import check_explainer
-from .subject.protocol import ProtocolError, command_factory
 from .report import run_claims
+from .subject.protocol import ProtocolError, command_factory
 
 
 def main(argv=None) -> int:

@@ -28,11 +28,11 @@ from dataclasses import dataclass
 from typing import Callable
 
 from .claim_index import CLAIMS
-from .statistics.isolation import without_local_constants
 from .kit import NotApplicable
 from .kit.tags import fred_factory
-from .verdicts.results import ClaimResult
+from .statistics.isolation import without_local_constants
 from .subject.explainer import checking
+from .verdicts.results import ClaimResult
 
 #: Statuses under which a guarantee is kept ...
 KEPT = ("holds", "argued")

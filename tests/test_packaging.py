@@ -11,8 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from proofs_checks.paper.baselines import EVAL_EXTRA
 from proofs_checks.claims.transformer.neural_cases import minilm_setting
+from proofs_checks.paper.baselines import EVAL_EXTRA
 from proofs_checks.verdicts.quotes import paper_lines
 from tests._helpers import load_tool
 

@@ -41,13 +41,13 @@ from analytic.shapley import (
 )
 from fred.command_line import OneLineParser
 from fred.markdown_tables import markdown_table
+from proofs_checks.cases.lime_runs import MODELS, lime_convergence, lime_table
 from proofs_checks.paper.baselines import (
     CORPUS,
     DOCUMENT,
     fitted_model,
     two_columns,
 )
-from proofs_checks.cases.lime_runs import MODELS, lime_convergence, lime_table
 
 PACKAGES = ("lime", "shap", "anchor-exp", "spacy", "scikit-learn", "numpy")
 

@@ -45,6 +45,7 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tools"))
 
 from ast_mutants import Mutant, mutants  # noqa: E402
+
 from fred.command_line import OneLineParser  # noqa: E402
 from fred.markdown_tables import markdown_table  # noqa: E402
 from fred.provenance import describe, environment  # noqa: E402
@@ -349,6 +350,7 @@ def run_pending(pending: list[Mutant], orders: dict[str, list[str]], reached: di
     import dask
     from dask.distributed import as_completed
     from distributed.scheduler import KilledWorker
+
     from fred.evaluation.execution import open_client
 
     os.environ["PYTHONPATH"] = os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")]))  # workers

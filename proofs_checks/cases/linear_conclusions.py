@@ -35,12 +35,12 @@ from analytic import (
     table_from_classifier,
     tie_tolerance,
 )
+from analytic.exact_cache import exact_cache
 from fred_constants import MAX_LEN
 
-from ..verdicts.counterexamples import minimal_counterexample
-from analytic.exact_cache import exact_cache
 from ..models.family import Case
 from ..subject.explainer import explainer
+from ..verdicts.counterexamples import minimal_counterexample
 
 PS = (0.1, 0.5, 0.9)
 EPSS = (0.05, 0.15, 0.5, 1.0)

@@ -27,16 +27,17 @@ from analytic import (
     table_classifier,
     table_from_classifier,
 )
+from analytic.exact_cache import exact_cache
 from analytic.referee import superset_sums
 from analytic.selection import agreement_bound, exact_selection, selection_margins
 from fred import sample_size
-from fred_constants import ALPHA, EPS, EPS_EXACT, MASK_TOKEN, MAX_LEN, P, P_EXACT
+from fred_constants import ALPHA, EPS, EPS_EXACT, MASK_TOKEN, MAX_LEN, P_EXACT, P
 
-from analytic.exact_cache import exact_cache
-from ..models.family import training_corpus, cases
-from ..verdicts.results import hypotheses
-from ..subject.explainer import explainer
+from ..models.family import cases, training_corpus
 from ..models.tabled_scores import TabledClassifier
+from ..statistics.intervals import clopper_pearson
+from ..subject.explainer import explainer
+from ..verdicts.results import hypotheses
 
 #: The paper's default n: Lemma 2 with alpha = 0.95 and l_max = 10 (lines 372-374, "n approx 3000").
 PAPER_N = sample_size(ALPHA, P, MAX_LEN)
@@ -287,12 +288,6 @@ def measure(case: SelectionCase, n: int, reps: int, seed) -> Measurement:
                        (margins.best_ids, margins.found), choices)
 
 
-def clopper_pearson(successes: int, trials: int, delta: float) -> tuple[float, float]:
-    """Exact binomial interval with coverage >= 1 - delta."""
-    ci = stats.binomtest(successes, trials).proportion_ci(confidence_level=1 - delta, method="exact")
-    return float(ci.low), float(ci.high)
-
-
 def bound_test(agreements: Sequence[int], bounds: Sequence[float], reps: int, delta: float) -> tuple[bool, bool, dict]:
     """Does P(agree) >= bound hold at each point (``agreements[k]`` of ``reps`` runs agreed, bound ``bounds[k]``)?
 
@@ -308,10 +303,10 @@ def bound_test(agreements: Sequence[int], bounds: Sequence[float], reps: int, de
     neither for nor against.
     """
     per = delta / len(bounds)
-    ceiling = clopper_pearson(reps, reps, per)[0]
+    ceiling = float(clopper_pearson(reps, reps, per)[0])
     status = []
     for agree, bound in zip(agreements, bounds):
-        low, high = clopper_pearson(agree, reps, per)
+        low, high = (float(x) for x in clopper_pearson(agree, reps, per))
         status.append("vacuous" if bound <= 0 else "rejected" if high < bound else "confirmed" if low >= bound
                       else "undecided" if bound <= ceiling else "unconfirmable")
     counts = {s: status.count(s) for s in ("confirmed", "rejected", "undecided", "unconfirmable", "vacuous")}

@@ -26,7 +26,6 @@ from fred import MaskSampler
 from fred.progress import progress
 
 from ..models.family import Case, cases
-
 from .output import new_figure
 
 #: The figure's name (its files are ``NAME.png`` and ``NAME.svg``).

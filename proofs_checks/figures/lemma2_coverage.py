@@ -20,9 +20,8 @@ from matplotlib.lines import Line2D
 
 from analytic import coverage, joint_coverage, joint_coverage_monte_carlo
 from fred import MaskSampler, sample_size
-from fred_constants import ALPHA, MAX_LEN, P
-
 from fred.progress import progress
+from fred_constants import ALPHA, MAX_LEN, P
 
 from .output import new_figure
 

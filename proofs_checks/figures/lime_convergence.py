@@ -19,8 +19,8 @@ import numpy as np
 from matplotlib.lines import Line2D
 from matplotlib.patches import Patch
 
-from ..paper.baselines import DOCUMENT, package_versions
 from ..cases.lime_runs import MODELS, LimeConvergence, exact_side, lime_convergence
+from ..paper.baselines import DOCUMENT, package_versions
 from .output import new_figure
 
 #: The figure's name (its files are ``NAME.png`` and ``NAME.svg``).

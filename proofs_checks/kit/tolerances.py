@@ -19,13 +19,15 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 from math import comb
+
 import numpy as np
 from scipy import stats
 
 from analytic import all_drops, expected_prediction, hoeffding_drop_bound
+from analytic.exact_cache import exact_cache
 from analytic.referee import popcounts, positions_of
 
-from analytic.exact_cache import exact_cache
+from ..statistics.intervals import clopper_pearson
 
 #: Relative tolerance of an exact explainer's drops (rounding of sums over 2**b patterns).
 EXACT_RTOL = 1e-9
@@ -83,20 +85,6 @@ def _hoeffding_tolerance(table: bytes, n: int, p: float, max_size: int, delta: f
         by_size.append(math.inf if n_c < 1 else
                        hoeffding_drop_bound(value_range, n, n_c, d_mean, d_each) + floor)
     return Tolerance(t_mean, tuple(by_size), "hoeffding")
-
-
-def clopper_pearson(successes, trials: int, delta: float) -> tuple[np.ndarray, np.ndarray]:
-    """Exact (Clopper-Pearson) binomial intervals, elementwise over ``successes``: each covers its success
-    probability with probability >= 1 - delta. The beta quantiles are the interval's definition.
-
-    >>> low, high = clopper_pearson([0, 5, 10], 10, 0.05)
-    >>> np.round(low, 4).tolist(), np.round(high, 4).tolist()
-    ([0.0, 0.1871, 0.6915], [0.3085, 0.8129, 1.0])
-    """
-    k = np.asarray(successes, dtype=float)
-    low = np.where(k > 0, stats.beta.ppf(delta / 2, k, trials - k + 1), 0.0)
-    high = np.where(k < trials, stats.beta.ppf(1 - delta / 2, k + 1, trials - k), 1.0)
-    return low, high
 
 
 def as_positions(best_ids, b: int) -> tuple[int, ...] | str:

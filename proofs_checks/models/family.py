@@ -19,12 +19,12 @@ from functools import lru_cache
 from typing import Callable
 
 import numpy as np
-
-from fred_constants import MASK_TOKEN
 from sklearn.feature_extraction.text import TfidfVectorizer
 from sklearn.linear_model import LogisticRegression, Ridge
 
 from analytic.exact_cache import exact_cache
+from fred_constants import MASK_TOKEN
+
 from .tabled_scores import TabledClassifier
 
 #: The family's words: four positive, four negative, four neutral.

@@ -17,7 +17,6 @@ from types import MappingProxyType
 import numpy as np
 
 from analytic import masked_texts
-
 from analytic.exact_cache import frozen
 
 

@@ -35,10 +35,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable
 
-from fred_constants import EPS, MAX_LEN, P, RELEASED_BASELINE
+from fred_constants import EPS, MAX_LEN, RELEASED_BASELINE, P
 
-from ._authors_driver import answer_fields, cleaned_positions
 from ..kit.tags import ExplainerTags
+from ._authors_driver import answer_fields, cleaned_positions
 from .protocol import CommandFactory, command_factory
 
 # cleaned_positions is defined beside the mapping it serves, in the driver, and public here.

@@ -21,10 +21,10 @@ from analytic import L2NormalisedLinearModel, linear_table, masked_texts
 from analytic.lime_text import (
     RIDGE_ALPHA,
     lime_additive,
-    lime_l2_linear,
-    lime_linear_sym,
     lime_coefficients,
     lime_kernel,
+    lime_l2_linear,
+    lime_linear_sym,
     lime_pattern_law,
 )
 from fred_constants import DELTA

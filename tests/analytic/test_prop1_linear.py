@@ -18,6 +18,7 @@ from numpy.testing import assert_allclose
 
 from analytic import (
     all_drops,
+    all_drops_rational,
     best_drop_of_size,
     exact_drop,
     exact_explain,
@@ -34,9 +35,10 @@ from analytic import (
     linear_optimal_counts,
     linear_optimal_positions,
     linear_table,
+    linear_table_rational,
+    logistic_table_sym,
     top_positions,
 )
-from analytic import all_drops_rational, linear_table_rational, logistic_table_sym
 from proofs_checks.strategies import coefficients, documents, epsilons, probabilities
 from tests._helpers import drops_by_enumeration
 from tests.analytic._cases import ATOL, RTOL, P, count_vectors, first_occurrences

@@ -17,9 +17,9 @@ import numpy as np
 import pytest
 
 from analytic import table_classifier
-from fred import Fred
 from analytic.algorithm1 import algorithm1_literal_batch
-from proofs_checks.claims import algorithm1_literal as claim
+from fred import Fred
+from proofs_checks.claims.algorithm1 import algorithm1_literal as claim
 from tests._helpers import drops_by_enumeration
 
 EXPECTED = {

@@ -18,8 +18,8 @@ from sklearn.pipeline import make_pipeline
 
 import proofs_checks.paper.baselines as setting
 from fred_constants import DELTA
+from proofs_checks.claims.baselines import baseline_anchors
 from proofs_checks.paper.baselines import CORPUS, EVAL_EXTRA, missing
-from proofs_checks.claims import baseline_anchors
 from tests._helpers import claim_step
 
 CLAIM = "baseline-anchors"

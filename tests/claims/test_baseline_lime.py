@@ -22,6 +22,7 @@ from analytic import table_from_classifier
 from analytic.lime_text import lime_kernel
 from fred_constants.paper import DELTA
 from proofs_checks import baseline_setting, lime_runs
+from proofs_checks.claims.baselines import baseline_lime
 from proofs_checks.paper.baselines import (
     CORPUS,
     DOCUMENT,
@@ -31,7 +32,6 @@ from proofs_checks.paper.baselines import (
     fitted_model,
     two_columns,
 )
-from proofs_checks.claims import baseline_lime
 from tests.claims._lime_by_hand import lime_by_hand, limit_by_hand
 
 CLAIM = "baseline-lime"

@@ -20,8 +20,8 @@ import pytest
 
 from fred.evaluation.config import results_dir
 from proofs_checks import baseline_setting
+from proofs_checks.claims.baselines import baseline_shap
 from proofs_checks.paper.baselines import EVAL_EXTRA, fitted_model
-from proofs_checks.claims import baseline_shap
 from tests._helpers import claim_step
 
 CLAIM = "baseline-shap"

@@ -12,10 +12,10 @@ import numpy as np
 import pytest
 
 from fred import Fred
-from proofs_checks.comparison import Comparison, ClaimOutcome, run_against
+from proofs_checks.comparison import ClaimOutcome, Comparison, run_against
 from proofs_checks.kit import NotApplicable, explainer_tags, fred_factory
-from proofs_checks.verdicts.results import ClaimResult, checked
 from proofs_checks.subject.explainer import checking, current, explainer
+from proofs_checks.verdicts.results import ClaimResult, checked
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -14,9 +14,10 @@ from fractions import Fraction
 import numpy as np
 import pytest
 
-from proofs_checks import linear_conclusions, prop1_cases
-from proofs_checks.claims import prop1_logistic, prop1_step_link
 from analytic.exact_cache import exact_cache, frozen, typed_key
+from proofs_checks import linear_conclusions, prop1_cases
+from proofs_checks.claims.propositions import prop1_logistic
+from proofs_checks.claims.propositions import prop1_step_link
 from proofs_checks.models.family import cases
 
 F = Fraction

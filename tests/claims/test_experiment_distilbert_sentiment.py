@@ -12,8 +12,8 @@ from fractions import Fraction
 
 import pytest
 
-from proofs_checks.subject.authors_probe import probe
 from proofs_checks.paper.tables import MODEL_ACCURACY, TABLES
+from proofs_checks.subject.authors_probe import probe
 from tests._helpers import needs_authors_checkout
 
 CLAIM = "experiment-distilbert-sentiment"

@@ -105,8 +105,8 @@ def test_equivalence_counts(result):
     the caption, else 100): 94 of 102 faithfulness cells shown close at 0.05 (4 tables with a cell not), 91 at
     z >= 2.394 (6 tables); no cell is close only by noise, so the corrected statement drops "or by noise". Catches
     a TOST on the wrong side, standard deviations used as standard errors, or the vacuous clause back."""
-    from proofs_checks.paper.tables import FAITHFULNESS, METRICS, TABLES
     from proofs_checks.claims.experiments.paper_gaps import documents
+    from proofs_checks.paper.tables import FAITHFULNESS, METRICS, TABLES
 
     zs = []
     for t in TABLES.values():

@@ -19,8 +19,8 @@ from numpy.testing import assert_allclose
 from scipy import stats
 
 from proofs_checks.claims.experiments.paired_tests import (
-    LEVEL,
     FIVE_EXPLAINER_RUNS,
+    LEVEL,
     MARGIN,
     Run,
     attainable_p,
@@ -32,8 +32,8 @@ from proofs_checks.claims.experiments.paired_tests import (
     setting_label,
     tag,
 )
-from proofs_checks.paper.tables import SECTION4, TABLES
 from proofs_checks.claims.experiments.paper_gaps import Z_CLEAR, documents, gap, largest_printed_spread, tally
+from proofs_checks.paper.tables import SECTION4, TABLES
 
 from ._experiment_results import ROOT, read
 

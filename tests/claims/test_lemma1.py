@@ -14,7 +14,7 @@ from scipy import stats
 
 from analytic import drop_asymptotic_variance, hoeffding_drop_bound, lemma1_limit, table_classifier
 from fred import Fred
-from proofs_checks.claims import lemma1
+from proofs_checks.claims.lemmas import lemma1
 from proofs_checks.statistics.seeds import statistical_seed
 from tests._black_boxes import DOC, TABLES, tree_table
 

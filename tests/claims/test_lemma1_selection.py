@@ -21,8 +21,8 @@ import sympy as sp
 from analytic import linear_table, table_classifier, table_from_classifier
 from analytic.selection import agreement_bound, agreement_probability
 from fred import Fred
-from proofs_checks.statistics.seeds import statistical_seed
 from proofs_checks.cases.selection import SelectionCase, bound_test
+from proofs_checks.statistics.seeds import statistical_seed
 from tests._helpers import clopper_pearson, drops_by_enumeration
 
 #: False-alarm probability of each statistical test (union bound over the intervals it checks).

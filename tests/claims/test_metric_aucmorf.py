@@ -14,8 +14,8 @@ from fractions import Fraction
 import numpy as np
 import pytest
 
+from proofs_checks.claims.metrics import metric_aucmorf as m
 from proofs_checks.claims.metrics.aucmorf_formulas import area_value, printed_value, released_value
-from proofs_checks.claims import metric_aucmorf as m
 from proofs_checks.paper.tables import BETTER, EXPLAINERS, METRICS, TABLES, row_line
 from proofs_checks.verdicts.quotes import paper_path
 from tests._helpers import needs_authors_checkout, without_authors_checkout

@@ -14,7 +14,7 @@ import numpy as np
 import pytest
 
 from fred.evaluation.metrics import aucmorf, aucmorf_authors
-from proofs_checks.claims import metric_aucmorf_proportion as m
+from proofs_checks.claims.metrics import metric_aucmorf_proportion as m
 from tests._helpers import needs_authors_checkout
 
 CLAIM = "metric-aucmorf-proportion"

@@ -15,7 +15,7 @@ import numpy as np
 import pytest
 
 from fred.evaluation.metrics import comprehensiveness, sufficiency
-from proofs_checks.claims import metric_sufficiency as m
+from proofs_checks.claims.metrics import metric_sufficiency as m
 from proofs_checks.paper.tables import METRICS, SECTION4, TABLES, UNDERLINED
 from proofs_checks.verdicts.quotes import paper_path
 from tests._helpers import needs_authors_checkout, without_authors_checkout

@@ -14,7 +14,7 @@ from numpy.testing import assert_allclose
 
 from fred import Fred
 from proofs_checks import lemma1_monte_carlo
-from proofs_checks.claims import minilm_lemma1
+from proofs_checks.claims.transformer import minilm_lemma1
 from proofs_checks.statistics.seeds import statistical_seed
 
 

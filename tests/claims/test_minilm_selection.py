@@ -13,7 +13,7 @@ import pytest
 
 from fred import Fred
 from fred_constants import EPS, MAX_LEN, P
-from proofs_checks.claims import minilm_selection
+from proofs_checks.claims.transformer import minilm_selection
 
 
 @pytest.fixture(scope="module")

@@ -6,7 +6,6 @@ them without running the checks; the report test checks that the report carries 
 
 from __future__ import annotations
 
-
 import pytest
 
 from proofs_checks.claim_index import CLAIMS, MODULES

@@ -18,7 +18,7 @@ from sklearn.feature_extraction.text import TfidfVectorizer
 
 from analytic import L2NormalisedLinearModel, l2_table_sym
 from fred import Fred
-from proofs_checks.claims import prop1_l2norm as claim
+from proofs_checks.claims.propositions import prop1_l2norm as claim
 
 CORPUS = ["aa bb"] + ["bb"] * 6  # N = 7, N_aa = 1, N_bb = 7
 

@@ -12,7 +12,6 @@ lambda^T phi(token_i) come from the fitted model (analytic.LinearTfidfModel), ne
 
 from __future__ import annotations
 
-
 import numpy as np
 import pytest
 import sympy as sp

@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 from analytic import table_classifier
 from fred import Fred
 from proofs_checks import step_links
-from proofs_checks.claims import prop1_step_link as claim
+from proofs_checks.claims.propositions import prop1_step_link as claim
 from tests._helpers import drops_by_enumeration
 
 EXPECTED = {

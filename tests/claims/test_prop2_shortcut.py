@@ -19,7 +19,7 @@ from numpy.testing import assert_allclose
 
 from analytic import shortcut_minimal_size
 from fred import Fred
-from proofs_checks.claims import prop2_shortcut as claim
+from proofs_checks.claims.propositions import prop2_shortcut as claim
 from proofs_checks.verdicts.results import ClaimResult
 from tests._helpers import drops_by_enumeration
 

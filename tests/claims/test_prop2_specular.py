@@ -7,15 +7,14 @@ case beyond the hypotheses recomputed with a word-presence model written here an
 
 from __future__ import annotations
 
-from fractions import Fraction as F
-
 import itertools
+from fractions import Fraction as F
 
 import numpy as np
 import pytest
 
 from fred import Fred
-from proofs_checks.claims import prop2_specular as claim
+from proofs_checks.claims.propositions import prop2_specular as claim
 from tests._helpers import drops_by_enumeration
 
 EXPECTED = {

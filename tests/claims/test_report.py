@@ -16,10 +16,10 @@ import pytest
 
 from proofs_checks import report as report_module
 from proofs_checks import run_claims
-from proofs_checks.paper.baselines import EVAL_PACKAGES, missing
 from proofs_checks.claim_index import MODULES, NEW_CLAIMS
 from proofs_checks.claims.transformer.neural_cases import minilm_setting
-from proofs_checks.verdicts.results import EVIDENCE, KINDS, RULE, ROLES, STEP_STATUSES, VERDICTS
+from proofs_checks.paper.baselines import EVAL_PACKAGES, missing
+from proofs_checks.verdicts.results import EVIDENCE, KINDS, ROLES, RULE, STEP_STATUSES, VERDICTS
 
 DOCS = Path(__file__).resolve().parents[2] / "docs" / "claims.md"
 

@@ -18,7 +18,7 @@ from sklearn.feature_extraction.text import TfidfVectorizer
 
 from analytic import LinearTfidfModel, check_vectorizer
 from fred import Fred
-from proofs_checks.claims import tfidf_oov as claim
+from proofs_checks.claims.propositions import tfidf_oov as claim
 from tests._helpers import drops_by_enumeration
 
 EXPECTED = {

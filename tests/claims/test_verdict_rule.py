@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from fred_constants import DELTA
-from proofs_checks.claims import lemma1
+from proofs_checks.claims.lemmas import lemma1
 from proofs_checks.verdicts.results import ClaimResult, Quote, Reading, StepResult, argued, checked, decide, hypotheses
 
 CLAIMS_DIR = Path(__file__).resolve().parents[2] / "proofs_checks" / "claims"

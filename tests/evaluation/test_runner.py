@@ -14,7 +14,7 @@ from fred.evaluation import execution, runner, store
 from fred.evaluation.__main__ import main
 from fred.evaluation.config import RunConfig
 from fred.evaluation.documents import document_seeds, select_documents
-from fred.evaluation.explainers import Attribution, AnchorAdapter, token_starts, top_k
+from fred.evaluation.explainers import AnchorAdapter, Attribution, token_starts, top_k
 from fred.evaluation.runner import run
 from fred.evaluation.summary import MINILM_ORDER_NOTE, RunResult, markdown
 

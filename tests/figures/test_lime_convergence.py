@@ -11,8 +11,8 @@ pytest.importorskip("matplotlib")
 pytest.importorskip("lime")
 
 from analytic import table_from_classifier  # noqa: E402
-from proofs_checks.paper.baselines import fitted_l2_model, fitted_model  # noqa: E402
 from proofs_checks.figures import FIGURES, lime_convergence_data, lime_convergence_figure  # noqa: E402
+from proofs_checks.paper.baselines import fitted_l2_model, fitted_model  # noqa: E402
 from tests.claims._lime_by_hand import lime_by_hand, limit_by_hand  # noqa: E402
 
 

@@ -22,8 +22,8 @@ from analytic import (
     table_classifier,
     table_from_classifier,
 )
-from proofs_checks.strategies import black_box_tables, epsilons, fitted_tfidf_models, probabilities, shortcut_models
 from fred import Fred
+from proofs_checks.strategies import black_box_tables, epsilons, fitted_tfidf_models, probabilities, shortcut_models
 from tests._black_boxes import DOC, tree_table
 from tests._helpers import SLOW
 

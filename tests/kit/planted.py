@@ -29,11 +29,10 @@ from sklearn.feature_extraction.text import ENGLISH_STOP_WORDS
 from fred import Fred
 from fred._validation import check_positive_int, check_probability, check_text
 from fred.sampling import ExactSampler, MaskSampler, Perturbations, sample_size
-from fred_constants import ALPHA, EPS, MAX_LEN, P, TIE_RTOL
+from fred_constants import ALPHA, EPS, MAX_LEN, TIE_RTOL, P
 from proofs_checks import ExplainerTags, check_explainer, explainer_tags
-from proofs_checks.subject.authors import AdaptedExplanation
 from proofs_checks.statistics.seeds import SEED_ENV, statistical_seed
-
+from proofs_checks.subject.authors import AdaptedExplanation
 
 
 def seed() -> int:

@@ -14,9 +14,9 @@ from pathlib import Path
 import pytest
 
 from proofs_checks import authors_factory, check_explainer
-from proofs_checks.subject.authors import CHECKOUT_ENV
 from proofs_checks.kit import CHECKS
 from proofs_checks.statistics.seeds import SEED_ENV
+from proofs_checks.subject.authors import CHECKOUT_ENV
 
 DOC = Path(__file__).parents[2] / "docs" / "authors_code.md"
 CHECKOUT = os.environ.get(CHECKOUT_ENV, "")

@@ -15,8 +15,8 @@ import proofs_checks.__main__ as cli
 from fred import Fred
 from proofs_checks import NotApplicable, explainer_tags, fred_factory
 from proofs_checks.comparison import ClaimOutcome, Comparison, remedy, run_against, subject_runs
-from proofs_checks.verdicts.results import ClaimResult, checked
 from proofs_checks.subject.explainer import checking, explainer
+from proofs_checks.verdicts.results import ClaimResult, checked
 
 CLAIM = "counterfactuals-linear"  # its statistical steps need independent replicates (random_state)
 

@@ -16,9 +16,8 @@ import subprocess
 import sys
 from pathlib import Path
 
-from hypothesis.internal.conjecture import providers
-
 import pytest
+from hypothesis.internal.conjecture import providers
 
 from proofs_checks import isolation
 from proofs_checks.claim_index import CLAIMS

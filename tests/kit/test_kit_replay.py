@@ -9,12 +9,12 @@ from hypothesis import strategies as st
 
 from proofs_checks import fred_factory
 from proofs_checks.kit import run_check
-from proofs_checks.kit.checks import harness
 from proofs_checks.kit.checks import (
     check_bag_of_words_permutation_equivariance,
     check_importances_on_random_black_boxes,
     check_prop2_shortcut_corrected,
     check_selection_solves_eq2,
+    harness,
 )
 from proofs_checks.statistics.seeds import SEED_ENV
 

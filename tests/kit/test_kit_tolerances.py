@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 from scipy import optimize, stats
 
 from analytic import empirical_drop, table_classifier
+from fred_constants import EPS, MAX_LEN, P_EXACT, P
 from proofs_checks.kit.black_boxes import (
     BASELINE_SPLIT,
     BASELINE_SPLIT_EPS,
@@ -25,7 +26,6 @@ from proofs_checks.kit.black_boxes import (
     position_classifier,
     read_patterns,
 )
-from fred_constants import EPS, MAX_LEN, P, P_EXACT
 from proofs_checks.kit.checks import DELTA, N_MONTE_CARLO, N_STATISTICAL
 from proofs_checks.kit.tolerances import (
     _hoeffding_tolerance,

@@ -55,7 +55,6 @@ import pytest
 from proofs_checks.claim_index import CLAIMS
 from proofs_checks.comparison import ClaimOutcome, Comparison, run_against
 from proofs_checks.statistics.seeds import SEED_ENV
-
 from tests.conftest import BATTERY, COLLECTED, ORDERED, REPORT_TEST
 
 from .planted import CATALOGUE

@@ -26,19 +26,30 @@ from pathlib import Path
 
 import numpy as np
 
-from analytic import exact_explain, table_classifier
+from analytic import exact_explain, search_on_drops, table_classifier
 from analytic.algorithm1 import algorithm1_literal, pattern_rows
-from analytic import search_on_drops
 from analytic.beam import COUNTEREXAMPLE_TABLE, batch_searches, beam_explain, covering, drops_by_code, scan_box
-from fred_constants import (BASELINES, EPS, EPS_EXACT, MAX_LEN, P, P_EXACT, RELEASED_BASELINE, RELEASED_COMMIT,
-                            RELEASED_EXTENSIONS, RELEASED_FILE, RELEASED_REPOSITORY, RELEASED_WIDTH as BEAM)
+from analytic.exact_cache import exact_cache
+from fred_constants import (
+    BASELINES,
+    EPS,
+    EPS_EXACT,
+    MAX_LEN,
+    P_EXACT,
+    RELEASED_BASELINE,
+    RELEASED_COMMIT,
+    RELEASED_EXTENSIONS,
+    RELEASED_FILE,
+    RELEASED_REPOSITORY,
+    P,
+)
+from fred_constants import RELEASED_WIDTH as BEAM
 
 from ...subject.authors_probe import checkout_path
+from ...subject.explainer import explainer
+from ...verdicts.results import Claim, ClaimResult, Quote, Reading, checked, hypotheses
 from .beam_family import cost, family_exact, nested_on_family, released_on_family
 from .beam_monte_carlo import monte_carlo
-from analytic.exact_cache import exact_cache
-from ...verdicts.results import Claim, ClaimResult, Quote, Reading, argued, checked, hypotheses
-from ...subject.explainer import explainer
 
 CLAIM = Claim("algorithm1-beam")
 SOURCE = (

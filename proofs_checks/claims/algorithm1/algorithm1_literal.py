@@ -31,12 +31,12 @@ import numpy as np
 
 from analytic import all_drops_rational, exact_explain, table_classifier
 from analytic.algorithm1 import algorithm1_literal, algorithm1_rule, pattern_rows
-from fred_constants import EPS_EXACT, MAX_LEN, P, P_EXACT
-
-from .grids import SAMPLED_B, SAMPLED_N, SAMPLED_RUNS, SAMPLED_SEED, grid_counts, sampled_counts
 from analytic.exact_cache import exact_cache
-from ...verdicts.results import Claim, ClaimResult, Quote, Reading, argued, checked, hypotheses
+from fred_constants import EPS_EXACT, MAX_LEN, P_EXACT, P
+
 from ...subject.explainer import explainer
+from ...verdicts.results import Claim, ClaimResult, Quote, Reading, hypotheses
+from .grids import SAMPLED_B, SAMPLED_N, SAMPLED_RUNS, SAMPLED_SEED, grid_counts, sampled_counts
 
 CLAIM = Claim("algorithm1-literal")
 SOURCE = (

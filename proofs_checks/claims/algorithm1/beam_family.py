@@ -15,13 +15,14 @@ import math
 import numpy as np
 
 from analytic import best_drop_of_size, exact_explain, linear_table, table_from_classifier
-from fred_constants import MAX_LEN, P, RELEASED_WIDTH as BEAM
 from analytic.beam import released_explain
-from fred.search import DEFAULT_MAX_CANDIDATES, count_candidates
-
 from analytic.exact_cache import exact_cache
-from ...models.family import Case, cases
+from fred.search import DEFAULT_MAX_CANDIDATES, count_candidates
+from fred_constants import MAX_LEN, P
+from fred_constants import RELEASED_WIDTH as BEAM
+
 from ...cases.linear_conclusions import EPSS, position_weights
+from ...models.family import Case, cases
 from ...subject.explainer import explainer
 
 #: Mean whitespace-token count of the 1000 Yelp documents of the shared data copy (132.9); the paper gives

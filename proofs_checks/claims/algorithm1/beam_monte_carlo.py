@@ -22,12 +22,10 @@ from fractions import Fraction
 import numpy as np
 from scipy import stats
 
-from analytic import all_drops_rational, code_of, sample_size_rational, table_classifier
-from analytic import search_on_drops
-from fred_constants import (ALPHA_EXACT, DELTA, EPS, EPS_EXACT, MAX_LEN, P, P_EXACT, RELEASED_N_SAMPLES,
-                            RELEASED_WIDTH)
-
+from analytic import all_drops_rational, code_of, sample_size_rational, search_on_drops, table_classifier
 from analytic.exact_cache import exact_cache
+from fred_constants import ALPHA_EXACT, DELTA, EPS, EPS_EXACT, MAX_LEN, P_EXACT, RELEASED_N_SAMPLES, RELEASED_WIDTH, P
+
 from ...statistics.seeds import statistical_seed
 from ...subject.explainer import explainer
 

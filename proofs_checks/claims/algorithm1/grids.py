@@ -12,9 +12,9 @@ from typing import Sequence
 import numpy as np
 
 from analytic.algorithm1 import algorithm1_literal, algorithm1_literal_batch
+from analytic.exact_cache import exact_cache
 
 from .beam_monte_carlo import sample_drops
-from analytic.exact_cache import exact_cache
 
 #: The exhaustive grid: every integer table on b tokens with values in the range.
 GRID = ((1, range(-4, 5)), (2, range(-4, 5)), (3, range(-2, 3)))

@@ -33,17 +33,11 @@ import numpy as np
 
 from analytic import masked_texts, table_from_classifier
 from analytic.anchors_text import ANCHOR_THRESHOLD, anchor_precision, anchors_meeting
+from analytic.exact_cache import exact_cache
 from fred.evaluation.explainers import CLASS_NAMES, AnchorAdapter
 from fred_constants import DELTA
 
-from .anchor_exp_law import (
-    SAMPLER_MAX_ROWS,
-    beam_size_forwarding,
-    sampler_identity,
-    sequential_rows,
-    sequential_step,
-    start_scan,
-)
+from ...kit.tolerances import clopper_pearson
 from ...paper.baselines import (
     ALL_DEFAULTS,
     DOCUMENTS,
@@ -52,9 +46,9 @@ from ...paper.baselines import (
     fitted_model,
     package_versions,
 )
-from analytic.exact_cache import exact_cache
-from ...kit.tolerances import clopper_pearson
-from ...verdicts.results import (Claim, 
+from ...statistics.seeds import statistical_seed
+from ...verdicts.results import (
+    Claim,
     ClaimResult,
     Quote,
     Reading,
@@ -63,7 +57,14 @@ from ...verdicts.results import (Claim,
     checked,
     hypotheses,
 )
-from ...statistics.seeds import statistical_seed
+from .anchor_exp_law import (
+    SAMPLER_MAX_ROWS,
+    beam_size_forwarding,
+    sampler_identity,
+    sequential_rows,
+    sequential_step,
+    start_scan,
+)
 
 CLAIM = Claim("baseline-anchors")
 #: The stopping test's start states scanned by s-sequential: every row count from 1 to this one (4 batches).

@@ -31,15 +31,6 @@ from analytic.lime_text import (
 )
 from fred_constants.paper import DELTA, TIE_RTOL
 
-from ...paper.baselines import (
-    ALL_DEFAULTS,
-    CORPUS,
-    DOCUMENT,
-    DOCUMENTS,
-    absent_step,
-    fitted_model,
-    package_versions,
-)
 from ...cases.lime_runs import (
     DEFAULT_NUM_FEATURES,
     LADDER,
@@ -56,8 +47,17 @@ from ...cases.lime_runs import (
     top_k_agreement,
     within,
 )
-from ...verdicts.results import Claim, ClaimResult, Quote, Reading, StepResult, argued, checked
+from ...paper.baselines import (
+    ALL_DEFAULTS,
+    CORPUS,
+    DOCUMENT,
+    DOCUMENTS,
+    absent_step,
+    fitted_model,
+    package_versions,
+)
 from ...statistics.seeds import statistical_seed
+from ...verdicts.results import Claim, ClaimResult, Quote, Reading, StepResult, checked
 
 CLAIM = Claim("baseline-lime")
 FRAMEWORK = Quote(443, r"We leverage the framework established by \citet{garreau2020explaining} for LIME, extended for "

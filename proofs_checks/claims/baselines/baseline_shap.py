@@ -35,7 +35,7 @@ from ...paper.baselines import (
     fitted_model,
     package_versions,
 )
-from ...verdicts.results import Claim, ClaimResult, Quote, Reading, argued, checked, hypotheses
+from ...verdicts.results import Claim, ClaimResult, Quote, Reading, hypotheses
 from .shap_runs import (
     RERUNS,
     ShapRun,

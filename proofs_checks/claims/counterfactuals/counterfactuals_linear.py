@@ -35,15 +35,15 @@ from analytic.counterfactual import (
     minimal_flip_size,
     predicted_class,
 )
-from fred import sample_size
-from fred_constants import ALPHA, DELTA, EPS, MASK_TOKEN, MAX_LEN, P, P_EXACT
-
-from ...verdicts.counterexamples import minimal_counterexample
-from .proofs import closed_forms, designs, fitted_family, referee_flips
 from analytic.exact_cache import exact_cache
-from .runs import N_GRID, RUNS, SEED, family_runs, fred_explainer, fred_n, monte_carlo
-from ...verdicts.results import Claim, ClaimResult, Quote, Reading, argued, checked, hypotheses
+from fred import sample_size
+from fred_constants import ALPHA, DELTA, EPS, MASK_TOKEN, MAX_LEN, P_EXACT, P
+
 from ...statistics.seeds import statistical_seed
+from ...verdicts.counterexamples import minimal_counterexample
+from ...verdicts.results import Claim, ClaimResult, Quote, Reading, hypotheses
+from .proofs import closed_forms, designs, fitted_family, referee_flips
+from .runs import N_GRID, RUNS, SEED, family_runs, fred_explainer, fred_n, monte_carlo
 
 CLAIM = Claim("counterfactuals-linear")
 AMONG, GLOBAL, LIKELY = "among-samples", "global-minimum", "high-probability"

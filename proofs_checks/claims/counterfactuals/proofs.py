@@ -21,8 +21,8 @@ from analytic.counterfactual import (
     minimal_flip_size,
     predicted_class,
 )
-
 from analytic.exact_cache import exact_cache
+
 from ...models.family import cases
 
 #: The exhaustive check of the closed forms: every a in {-2..2}^b, b <= 3, these intercepts (0 gives exact ties).

@@ -9,10 +9,10 @@ import numpy as np
 from scipy import stats
 
 from analytic.counterfactual import minimal_flip_probability, minimal_flip_row_probability
-from fred import sample_size
-from fred_constants import ALPHA, DELTA, EPS, MAX_LEN, P, P_EXACT
-
 from analytic.exact_cache import exact_cache
+from fred import sample_size
+from fred_constants import ALPHA, DELTA, EPS, MAX_LEN, P_EXACT, P
+
 from ...statistics.seeds import statistical_seed
 from ...subject.explainer import explainer
 

@@ -49,6 +49,8 @@ from scipy import stats
 from fred.evaluation.statistics import holm
 from fred_constants import LEVEL
 
+from ...paper.tables import TABLES
+from ...verdicts.results import Claim, ClaimResult, Quote, Reading, hypotheses
 from .paired_tests import (
     FIVE_EXPLAINER_RUNS,
     Run,
@@ -59,8 +61,6 @@ from .paired_tests import (
     setting_label,
     tag,
 )
-from ...paper.tables import TABLES
-from ...verdicts.results import Claim, ClaimResult, Quote, Reading, checked, hypotheses
 
 CLAIM = Claim("experiment-anchors-confidence")
 SENTENCE = Quote(692, "We also note that it behaves poorly only documents classified with a high confidence (as "

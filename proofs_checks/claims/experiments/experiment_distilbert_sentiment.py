@@ -26,8 +26,8 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from ...subject.authors_probe import checkout_path, probe
 from ...paper.tables import MODEL_ACCURACY, MODEL_ACCURACY_CAPTION, MODEL_ACCURACY_LABEL, TABLES, accuracy_key
+from ...subject.authors_probe import checkout_path, probe
 from ...verdicts.results import Claim, ClaimResult, Quote, Reading, argued, checked, hypotheses
 
 CLAIM = Claim("experiment-distilbert-sentiment")

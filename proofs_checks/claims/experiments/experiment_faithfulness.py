@@ -21,6 +21,8 @@ from __future__ import annotations
 
 from fred_constants import LEVEL
 
+from ...paper.tables import FAITHFULNESS, SECTION4, TABLES, UNDERLINED
+from ...verdicts.results import Claim, ClaimResult, Quote, Reading, hypotheses
 from .paired_tests import (
     FIVE_EXPLAINER_RUNS,
     MARGIN,
@@ -33,9 +35,7 @@ from .paired_tests import (
     setting_label,
     tag,
 )
-from ...paper.tables import FAITHFULNESS, SECTION4, TABLES, UNDERLINED
 from .paper_gaps import Z_CLEAR, gap, tally
-from ...verdicts.results import Claim, ClaimResult, Quote, Reading, checked, hypotheses
 
 CLAIM = Claim("experiment-faithfulness")
 SECTION4_SENTENCE = Quote(689, "Both FRED-mask and FRED-pos produce significantly more faithful explanations than "

@@ -36,8 +36,8 @@ from __future__ import annotations
 from statistics import NormalDist, median
 
 from ...paper.tables import BETTER, FAITHFULNESS, METRICS, SECTION4, TABLES, row_line
+from ...verdicts.results import Claim, ClaimResult, Quote, Reading, hypotheses
 from .paper_gaps import MEAN_ROUNDING, SD_ROUNDING, Z_CLEAR, documents, gap, register_text, summary_register
-from ...verdicts.results import Claim, ClaimResult, Quote, Reading, argued, checked, hypotheses
 
 CLAIM = Claim("experiment-lime-shap-close")
 ON_THE_WHOLE, EVERY_TABLE, EVERY_METRIC, SAME_TOKENS = "on-the-whole", "every-table", "every-metric", "same-tokens"

@@ -13,6 +13,8 @@ project's own setting are a further extension.
 
 from __future__ import annotations
 
+from ...paper.tables import SECTION4, TABLES
+from ...verdicts.results import Claim, ClaimResult, Quote, Reading, checked, hypotheses
 from .paired_tests import (
     AUTHORS_SETTING,
     compare,
@@ -23,9 +25,7 @@ from .paired_tests import (
     setting_label,
     tag,
 )
-from ...paper.tables import SECTION4, TABLES
 from .paper_gaps import MEAN_ROUNDING, MEAN_UNIT, Z_CLEAR, gap, tally
-from ...verdicts.results import Claim, ClaimResult, Quote, Reading, checked, hypotheses
 
 CLAIM = Claim("experiment-mask-vs-pos")
 SENTENCE = Quote(690, "FRED-mask is even slightly better than FRED-pos in terms of sufficiency and "

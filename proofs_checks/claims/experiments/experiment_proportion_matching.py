@@ -30,8 +30,8 @@ import math
 from fractions import Fraction
 
 from ...paper.tables import METRICS, SECTION4, TABLES, row_line
+from ...verdicts.results import Claim, ClaimResult, Quote, Reading, hypotheses
 from .paper_gaps import documents
-from ...verdicts.results import Claim, ClaimResult, Quote, Reading, checked, hypotheses
 
 CLAIM = Claim("experiment-proportion-matching")
 AS_WRITTEN, AT_MOST_K = "as-written", "at-most-k"

@@ -18,10 +18,10 @@ from __future__ import annotations
 
 from statistics import median
 
-from .paired_tests import FIVE_EXPLAINER_RUNS, compare, load_run, missing_step, run_step, setting, tag
 from ...paper.tables import SECTION4, TABLES
+from ...verdicts.results import Claim, ClaimResult, Quote, Reading, hypotheses
+from .paired_tests import FIVE_EXPLAINER_RUNS, compare, load_run, missing_step, run_step, setting, tag
 from .paper_gaps import Z_CLEAR, gap, register_text, summary_register, tally
-from ...verdicts.results import Claim, ClaimResult, Quote, Reading, checked, hypotheses
 
 CLAIM = Claim("experiment-shap-efficiency")
 SECTION4_SENTENCE = Quote(693, "LIME and SHAP have a close behavior, as somehow expected, but the latter is "

@@ -83,8 +83,8 @@ from fred.evaluation.statistics import holm, signed_rank
 from fred_constants import LEVEL
 
 from ...paper.tables import BETTER, TABLES
-from .paper_gaps import MEAN_UNIT
 from ...verdicts.results import StepResult, argued, checked, hypotheses
+from .paper_gaps import MEAN_UNIT
 
 #: Non-inferiority margin of :func:`noninferiority`, in the units of the metric: the tables' printing resolution
 #: (module docstring).

@@ -18,10 +18,10 @@ from analytic import (
     table_from_classifier,
 )
 
-from ...models.family import training_corpus, cases
 from ...cases.lemma1_monte_carlo import monte_carlo
-from ...verdicts.results import Claim, ClaimResult, Quote, argued, checked
+from ...models.family import cases, training_corpus
 from ...statistics.seeds import statistical_seed
+from ...verdicts.results import Claim, ClaimResult, Quote
 
 CLAIM = Claim("lemma1")
 SOURCE = (

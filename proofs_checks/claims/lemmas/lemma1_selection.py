@@ -19,13 +19,10 @@ from fractions import Fraction
 
 import numpy as np
 
-from analytic.selection import agreement_probability, agreement_sample_size, selection_margins
-from fred_constants import DELTA, EPS, EPS_EXACT, MAX_LEN, P, P_EXACT
-
 from analytic.exact_cache import exact_cache
-from ...verdicts.results import Claim, ClaimResult, Quote, Reading, argued, checked
-from ...statistics.seeds import statistical_seed
-from ...cases.selection_bound import TARGET, bound_below_exact, bound_limit, generating_function
+from analytic.selection import agreement_probability, agreement_sample_size, selection_margins
+from fred_constants import DELTA, EPS, EPS_EXACT, MAX_LEN, P_EXACT, P
+
 from ...cases.selection import (
     PAPER_N,
     bound_test,
@@ -34,7 +31,10 @@ from ...cases.selection import (
     proposition_cases,
     zero_margin_census,
 )
+from ...cases.selection_bound import TARGET, bound_below_exact, bound_limit, generating_function
 from ...cases.selection_counterexamples import counterexample, stop_variance, tie_probabilities
+from ...statistics.seeds import statistical_seed
+from ...verdicts.results import Claim, ClaimResult, Quote, Reading
 
 CLAIM = Claim("lemma1-selection")
 OPTIMUM = Quote(255, r"The optimal candidate, denoted as $\candidate^\star$, is determined by minimizing the size of "

@@ -13,6 +13,7 @@ from fractions import Fraction
 from analytic import coverage_sym
 from fred_constants import P_EXACT
 
+from ...verdicts.results import Claim, ClaimResult, Quote, hypotheses
 from .lemma2_proof import (
     GRID_ALPHAS,
     GRID_L_MAX,
@@ -21,7 +22,6 @@ from .lemma2_proof import (
     per_candidate_coverage,
     proof_steps,
 )
-from ...verdicts.results import Claim, ClaimResult, Quote, checked, hypotheses
 
 CLAIM = Claim("lemma2")
 SOURCE = (

@@ -24,6 +24,7 @@ from fred.sampling import MAX_SAMPLES
 from fred_constants import ALPHA_EXACT, MAX_LEN, P_EXACT
 
 from ...verdicts.counterexamples import minimal_counterexample
+from ...verdicts.results import Claim, ClaimResult, Quote, hypotheses
 from .lemma2_proof import (
     lemma2_conditions,
     paper_n,
@@ -32,7 +33,6 @@ from .lemma2_proof import (
     proof_smaller_candidates,
     proof_solve_for_n,
 )
-from ...verdicts.results import Claim, ClaimResult, Quote, checked, hypotheses
 
 CLAIM = Claim("lemma2-any-p")
 SOURCE = (

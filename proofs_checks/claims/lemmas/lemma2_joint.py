@@ -19,20 +19,24 @@ from fractions import Fraction
 from hypothesis import strategies as st
 
 from analytic import coverage_sym, joint_coverage, joint_coverage_all_sizes, joint_coverage_upper_bound
+from analytic.exact_cache import exact_cache
 from analytic.lemma2 import joint_candidate_sizes
-from fred_constants import ALPHA_EXACT, MAX_LEN, P, P_EXACT
+from fred_constants import ALPHA_EXACT, MAX_LEN, P_EXACT, P
 
 from ...verdicts.counterexamples import minimal_counterexample
-from analytic.exact_cache import exact_cache
+from ...verdicts.results import Claim, ClaimResult, Quote, Reading, hypotheses
 from .lemma2_proof import (
     GRID_ALPHAS as S1_ALPHAS,
+)
+from .lemma2_proof import (
     GRID_L_MAX as S1_L_MAX,
+)
+from .lemma2_proof import (
     lemma2_conditions,
     paper_n,
     per_candidate_coverage,
     proof_steps,
 )
-from ...verdicts.results import Claim, ClaimResult, Quote, Reading, argued, checked, hypotheses
 
 CLAIM = Claim("lemma2-joint")
 SENTENCE = Quote(362, r"The sample size $n$ is chosen such that, for each candidate, there exists with high "

@@ -40,10 +40,10 @@ import sympy as sp
 
 from fred.evaluation.metrics import MORF_MAX_PERTURBATIONS, aucmorf, aucmorf_authors
 
-from .aucmorf_formulas import FLOAT_TOLERANCE, RELEASED_CASES, printed_value, released_against_formula, released_value
-from ...subject.authors_probe import checkout_path
 from ...paper.tables import BETTER, EXPLAINERS, METRICS, MODEL_ACCURACY, TABLES, accuracy_key, row_line
+from ...subject.authors_probe import checkout_path
 from ...verdicts.results import Claim, ClaimResult, Quote, Reading, argued, checked, hypotheses
+from .aucmorf_formulas import FLOAT_TOLERANCE, RELEASED_CASES, printed_value, released_against_formula, released_value
 
 CLAIM = Claim("metric-aucmorf")
 AREA, PRINTED = "area", "printed"

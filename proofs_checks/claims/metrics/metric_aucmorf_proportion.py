@@ -30,9 +30,9 @@ from fractions import Fraction
 
 from fred.evaluation.metrics import MORF_MAX_PERTURBATIONS
 
-from .aucmorf_formulas import RELEASED_CASES, area_value, printed_value, released_against_formula, released_value
 from ...subject.authors_probe import checkout_path
 from ...verdicts.results import Claim, ClaimResult, Quote, Reading, argued, checked, hypotheses
+from .aucmorf_formulas import RELEASED_CASES, area_value, printed_value, released_against_formula, released_value
 
 CLAIM = Claim("metric-aucmorf-proportion")
 IMPORTANCE, EVERY_ROW, POSITIVE_PART = "importance", "every-row", "positive-part"

@@ -31,8 +31,8 @@ import sympy as sp
 
 from fred_constants import MASK_TOKEN
 
-from ...subject.authors_probe import checkout_path, probe
 from ...paper.tables import BETTER, SECTION4, TABLES, UNDERLINED
+from ...subject.authors_probe import checkout_path, probe
 from ...verdicts.results import Claim, ClaimResult, Quote, Reading, argued, checked, hypotheses
 
 CLAIM = Claim("metric-sufficiency")

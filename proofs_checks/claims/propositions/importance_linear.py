@@ -21,13 +21,13 @@ import itertools
 import numpy as np
 
 from analytic import all_drops_rational, linear_table, linear_table_rational, table_classifier
-
 from analytic.exact_cache import exact_cache
-from ...models.family import cases
+
 from ...cases.linear_conclusions import GRID_INTERCEPTS, GRID_PS, GRID_WEIGHTS, PS, grid_points, position_weights
-from .prop1_proof import MAX_SYMBOLIC_TOKENS, READINGS_OF_P, main_text_p_instance, reading_residuals
-from ...verdicts.results import Claim, ClaimResult, Quote, argued, checked, hypotheses
+from ...models.family import cases
 from ...subject.explainer import explainer
+from ...verdicts.results import Claim, ClaimResult, Quote, hypotheses
+from .prop1_proof import MAX_SYMBOLIC_TOKENS, READINGS_OF_P, main_text_p_instance, reading_residuals
 
 CLAIM = Claim("importance-linear")
 SOURCE = (

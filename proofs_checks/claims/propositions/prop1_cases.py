@@ -12,15 +12,28 @@ from __future__ import annotations
 import itertools
 from fractions import Fraction
 
-from analytic import algorithm1_rule, all_drops_rational, exact_explain, linear_table
-from analytic import linear_table_rational, table_classifier, top_positions
+from analytic import (
+    algorithm1_rule,
+    all_drops_rational,
+    exact_explain,
+    linear_table,
+    linear_table_rational,
+    table_classifier,
+    top_positions,
+)
+from analytic.exact_cache import exact_cache
 from fred_constants import EPS_EXACT, MAX_LEN, P_EXACT
 
-from analytic.exact_cache import exact_cache
-from ...cases.linear_conclusions import GRID_EPSS, GRID_PS, UNIT_INTERCEPTS, UNIT_WEIGHTS, minimal_grid_counterexample
-from ...cases.linear_conclusions import unit_interval_models
-from ...verdicts.results import hypotheses
+from ...cases.linear_conclusions import (
+    GRID_EPSS,
+    GRID_PS,
+    UNIT_INTERCEPTS,
+    UNIT_WEIGHTS,
+    minimal_grid_counterexample,
+    unit_interval_models,
+)
 from ...subject.explainer import explainer
+from ...verdicts.results import hypotheses
 
 #: A confidence score above 1/2 classifies xi positive (the confidence-score premise, lines 449-452, 233). The
 #: searches run at the paper's defaults P_EXACT, EPS_EXACT and MAX_LEN (line 402).

@@ -17,16 +17,25 @@ import numpy as np
 import sympy as sp
 from sklearn.feature_extraction.text import TfidfVectorizer
 
-from analytic import (L2NormalisedLinearModel, all_drops_rational, code_of, exact_explain, idf, l2_table_sym,
-                      linear_table_rational, search_on_drops, tie_tolerance)
-from fred_constants import EPS, EPS_EXACT, P, P_EXACT
-
+from analytic import (
+    L2NormalisedLinearModel,
+    all_drops_rational,
+    code_of,
+    exact_explain,
+    idf,
+    l2_table_sym,
+    linear_table_rational,
+    search_on_drops,
+    tie_tolerance,
+)
 from analytic.exact_cache import exact_cache
-from ...models.family import cases
+from fred_constants import EPS, EPS_EXACT, P_EXACT, P
+
 from ...cases.linear_conclusions import EPSS, PS, run
-from .prop1_words import PROPOSITION
-from ...verdicts.results import Claim, ClaimResult, Quote, checked, hypotheses
+from ...models.family import cases
 from ...subject.explainer import explainer
+from ...verdicts.results import Claim, ClaimResult, Quote, hypotheses
+from .prop1_words import PROPOSITION
 
 CLAIM = Claim("prop1-l2norm")
 SOURCE = (

@@ -34,19 +34,33 @@ import itertools
 
 import numpy as np
 
-from analytic import algorithm1_rule, all_drops_rational, exact_explain, linear_minimal_size, linear_table
-from analytic import linear_table_rational, table_classifier, top_positions
+from analytic import (
+    algorithm1_rule,
+    all_drops_rational,
+    exact_explain,
+    linear_minimal_size,
+    linear_table,
+    linear_table_rational,
+    table_classifier,
+    top_positions,
+)
+from analytic.exact_cache import exact_cache
 from fred_constants import MAX_LEN
 
-from analytic.exact_cache import exact_cache
-from ...models.family import cases
 from ...cases.linear_conclusions import EPSS, GRID_WEIGHTS, PS, grid_points, position_weights, reading_summary, run
-from .prop1_cases import beyond_l_max, confidence_score_counterexample, confidence_score_grid
-from .prop1_cases import grid_counterexample, statement_hypotheses, violates
+from ...models.family import cases
+from ...subject.explainer import explainer
+from ...verdicts.results import Claim, ClaimResult, Quote, Reading
+from .prop1_cases import (
+    beyond_l_max,
+    confidence_score_counterexample,
+    confidence_score_grid,
+    grid_counterexample,
+    statement_hypotheses,
+    violates,
+)
 from .prop1_proof import MAX_SYMBOLIC_TOKENS, drop_formula, kept_multiplicity, paper_proof_steps, removal, size_one
 from .prop1_words import EVERY_SOLUTION_II, FRED_CHOICE, FRED_CHOICE_WORDS, PROPOSITION, SOLUTION_WORDS
-from ...verdicts.results import Claim, ClaimResult, Quote, Reading, argued, checked
-from ...subject.explainer import explainer
 
 CLAIM = Claim("prop1-linear")
 #: The section's premise that f is a confidence score (in [0, 1]), and Eq. (6)'s real-valued score with its sign.

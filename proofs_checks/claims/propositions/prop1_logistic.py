@@ -27,11 +27,20 @@ from fractions import Fraction
 import numpy as np
 import sympy as sp
 
-from analytic import (all_drops, code_of, exact_explain, linear_table, linear_table_rational, logistic_table_sym,
-                      pattern_weights, search_on_drops, table_classifier, tie_tolerance)
-
+from analytic import (
+    all_drops,
+    code_of,
+    exact_explain,
+    linear_table,
+    linear_table_rational,
+    logistic_table_sym,
+    pattern_weights,
+    search_on_drops,
+    table_classifier,
+    tie_tolerance,
+)
 from analytic.exact_cache import exact_cache, frozen
-from ...models.family import cases
+
 from ...cases.linear_conclusions import (
     EPSS,
     GRID_WEIGHTS,
@@ -40,13 +49,14 @@ from ...cases.linear_conclusions import (
     grid_points,
     is_top_set,
     minimal_grid_counterexample,
+    near_threshold,
     reading_summary,
     run,
-    near_threshold,
 )
-from .prop1_words import EVERY_SOLUTION_II, FRED_CHOICE, PROPOSITION, SOLUTION_WORDS
-from ...verdicts.results import Claim, ClaimResult, Quote, Reading, argued, checked, hypotheses
+from ...models.family import cases
 from ...subject.explainer import explainer
+from ...verdicts.results import Claim, ClaimResult, Quote, Reading, hypotheses
+from .prop1_words import EVERY_SOLUTION_II, FRED_CHOICE, PROPOSITION, SOLUTION_WORDS
 
 CLAIM = Claim("prop1-logistic")
 SOURCE = PROPOSITION + (

@@ -27,11 +27,11 @@ from fractions import Fraction
 import sympy as sp
 
 from analytic import all_drops_rational, kept_count_sym, linear_table, linear_table_rational, table_classifier
+from analytic.exact_cache import exact_cache
 from fred_constants import P_EXACT
 
-from analytic.exact_cache import exact_cache
-from ...verdicts.results import StepResult, checked, hypotheses
 from ...subject.explainer import explainer
+from ...verdicts.results import StepResult, checked, hypotheses
 
 MAX_SYMBOLIC_TOKENS = 3
 MAX_MULTIPLICITY = 4

@@ -15,25 +15,43 @@ from __future__ import annotations
 
 import copy
 import itertools
-from types import MappingProxyType
 from fractions import Fraction
+from types import MappingProxyType
 from typing import Sequence
 
 import numpy as np
 import sympy as sp
 from hypothesis import strategies as st
 
-from analytic import (algorithm1_literal, algorithm1_rule, all_drops_rational, exact_explain, is_top_set,
-                      linear_table_rational, pattern_rows, table_classifier, top_positions)
-
-from ...verdicts.counterexamples import minimal_counterexample
+from analytic import (
+    algorithm1_literal,
+    algorithm1_rule,
+    all_drops_rational,
+    exact_explain,
+    is_top_set,
+    linear_table_rational,
+    pattern_rows,
+    table_classifier,
+    top_positions,
+)
 from analytic.exact_cache import exact_cache
+
 from ...cases.linear_conclusions import GRID_EPSS, GRID_INTERCEPTS, GRID_PS, GRID_WEIGHTS, grid_points
-from .prop1_words import PROPOSITION
-from ...verdicts.results import Claim, ClaimResult, Quote, Reading, argued, checked, hypotheses
-from .step_links import (LINEAR, LINKS, PERCEPTRON, STRICT, link_table, order_violations, ordering_hypotheses,
-                          perceptron_table, step_gt)
 from ...subject.explainer import explainer
+from ...verdicts.counterexamples import minimal_counterexample
+from ...verdicts.results import Claim, ClaimResult, Quote, Reading, hypotheses
+from .prop1_words import PROPOSITION
+from .step_links import (
+    LINEAR,
+    LINKS,
+    PERCEPTRON,
+    STRICT,
+    link_table,
+    order_violations,
+    ordering_hypotheses,
+    perceptron_table,
+    step_gt,
+)
 
 CLAIM = Claim("prop1-step-link")
 SOURCE = (

@@ -37,16 +37,21 @@ from analytic import (
     table_from_classifier,
     tie_tolerance,
 )
-
+from analytic.exact_cache import exact_cache
 from fred_constants import BASELINES, EPS_EXACT, MASK_TOKEN, MAX_LEN, P_EXACT
 
-from ...verdicts.counterexamples import minimal_counterexample
-from analytic.exact_cache import exact_cache
-from ...verdicts.results import Claim, ClaimResult, Quote, Reading, argued, checked, hypotheses
-from .shortcut_proofs import (document, increasing_multiplicities, paper_proof, project_proof,
-                               prop2_j_conditions, rational_referee)
-from ...subject.explainer import explainer
 from ...models.tabled_scores import TabledClassifier
+from ...subject.explainer import explainer
+from ...verdicts.counterexamples import minimal_counterexample
+from ...verdicts.results import Claim, ClaimResult, Quote, Reading, hypotheses
+from .shortcut_proofs import (
+    document,
+    increasing_multiplicities,
+    paper_proof,
+    project_proof,
+    prop2_j_conditions,
+    rational_referee,
+)
 
 #: Eq. (2) solved in Fractions on the shortcut model (:func:`~proofs_checks.claims.propositions.shortcut_proofs.rational_referee`), once
 #: per case for every explainer the claim is run against (a deep copy per call).

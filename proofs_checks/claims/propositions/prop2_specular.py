@@ -31,9 +31,9 @@ from fractions import Fraction
 from analytic import ShortcutModel, all_drops_rational, exact_explain, table_from_classifier
 from fred_constants import MASK_TOKEN
 
-from ...verdicts.results import Claim, ClaimResult, Quote, Reading, argued, checked, hypotheses
-from .shortcut_proofs import prop2_j_conditions
 from ...subject.explainer import explainer
+from ...verdicts.results import Claim, ClaimResult, Quote, Reading, hypotheses
+from .shortcut_proofs import prop2_j_conditions
 
 CLAIM = Claim("prop2-specular")
 WITHIN, RELABELLED = "within-hypotheses", "relabelled"

@@ -16,8 +16,8 @@ from fractions import Fraction
 import numpy as np
 import sympy as sp
 
-from fred_constants import MASK_TOKEN
 from analytic import all_drops_rational, exact_explain, shortcut_claim_eps_sym
+from fred_constants import MASK_TOKEN
 
 from ...verdicts.results import StepResult, argued, checked
 

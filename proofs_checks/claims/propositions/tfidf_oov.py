@@ -24,10 +24,10 @@ import sympy as sp
 from sklearn.feature_extraction.text import TfidfVectorizer
 
 from analytic import all_drops_rational, check_vectorizer, exact_explain, idf
-from fred_constants import EPS, EPS_EXACT, MASK_TOKEN, P, P_EXACT
+from fred_constants import EPS, EPS_EXACT, MASK_TOKEN, P_EXACT, P
 
-from ...verdicts.results import Claim, ClaimResult, Quote, Reading, argued, checked, hypotheses
 from ...subject.explainer import explainer
+from ...verdicts.results import Claim, ClaimResult, Quote, Reading, hypotheses
 
 CLAIM = Claim("tfidf-oov")
 SOURCE = (

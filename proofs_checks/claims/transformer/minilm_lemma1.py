@@ -12,9 +12,9 @@ model's value on each pattern is computed (:mod:`proofs_checks.claims.transforme
 from __future__ import annotations
 
 from ...cases.lemma1_monte_carlo import monte_carlo
-from .neural_cases import minilm_setting
-from ...verdicts.results import Claim, ClaimResult, Quote, argued, checked
 from ...statistics.seeds import statistical_seed
+from ...verdicts.results import Claim, ClaimResult, Quote
+from .neural_cases import minilm_setting
 
 CLAIM = Claim("minilm-lemma1")
 SOURCE = (

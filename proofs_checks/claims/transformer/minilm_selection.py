@@ -13,11 +13,11 @@ from __future__ import annotations
 from analytic.selection import agreement_bound, agreement_sample_size, selection_margins
 from fred_constants import DELTA, EPS, MAX_LEN, P
 
-from .neural_cases import minilm_setting
-from ...verdicts.results import Claim, ClaimResult, Quote, argued, checked
-from ...statistics.seeds import statistical_seed
-from ...cases.selection_bound import TARGET
 from ...cases.selection import SelectionCase, bound_test, measure
+from ...cases.selection_bound import TARGET
+from ...statistics.seeds import statistical_seed
+from ...verdicts.results import Claim, ClaimResult, Quote
+from .neural_cases import minilm_setting
 
 CLAIM = Claim("minilm-selection")
 SOURCE = (

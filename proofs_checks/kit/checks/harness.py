@@ -44,12 +44,12 @@ from analytic import all_drops, expected_prediction
 from analytic.referee import popcounts
 from fred_constants import DELTA, P  # DELTA: the false-alarm probability of each statistical check
 
+from ...statistics.isolation import without_local_constants
 from ...statistics.seeds import statistical_seed
 from ..black_boxes import BlackBox, Spy
 from ..strategies import black_boxes, epsilons, probabilities
 from ..tags import ExplainerTags
 from ..tolerances import admissible, exact_tolerance, hoeffding_tolerance
-from ...statistics.isolation import without_local_constants
 
 #: Rows of the Lemma 1 checks (Monte Carlo mode).
 N_STATISTICAL = 200_000

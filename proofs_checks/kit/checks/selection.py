@@ -16,8 +16,17 @@ from hypothesis import strategies as st
 from analytic import all_drops, code_of
 from fred_constants import EPS, MAX_LEN, P
 
-from ..black_boxes import (LABEL_FLIP, LABEL_SPLIT, LINEAR, NEGATED_BAD, NEGATED_GOOD, BlackBox, Spy, bag_of_words_box,
-                           read_patterns)
+from ..black_boxes import (
+    LABEL_FLIP,
+    LABEL_SPLIT,
+    LINEAR,
+    NEGATED_BAD,
+    NEGATED_GOOD,
+    BlackBox,
+    Spy,
+    bag_of_words_box,
+    read_patterns,
+)
 from ..strategies import bag_of_words_models, black_boxes, epsilons, review_models
 from ..tags import get_tags
 from ..tolerances import as_positions, decided_size
