@@ -153,7 +153,7 @@ def test_algorithm1_beam_step_statuses_and_verdict(beam_result):
 def test_the_quotes_are_the_papers_words():
     """Catches a quote that is not verbatim at its line, or a headline that does not quote line 393 (what FRED
     identifies) and the pointer to the code (line 170). Skipped when the paper's source is absent."""
-    from proofs_checks.claims import algorithm1_beam
+    from proofs_checks.claims.algorithm1 import algorithm1_beam
     from proofs_checks.verdicts.quotes import paper_path, quote_problems
 
     if paper_path() is None:

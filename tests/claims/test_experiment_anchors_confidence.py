@@ -244,7 +244,7 @@ def test_a_missing_file_is_argued_and_cannot_read_supported(monkeypatch):
     """The Restaurants run in the authors' setting (which holds) with a run that is not committed: the missing run
     is an argued step naming the file, and the claim reads "unproved", never "supported". Catches a crash or a
     missing run silently dropped from the evidence."""
-    from proofs_checks.claims import experiment_anchors_confidence as m
+    from proofs_checks.claims.experiments import experiment_anchors_confidence as m
 
     restaurants = next(iter(HEADLINE.values()))
     monkeypatch.setattr(m, "FILES", ("results/not_run_yet_p0.5_eps0.15.csv", restaurants))

@@ -23,7 +23,7 @@ needs_checkout = needs_authors_checkout
 @pytest.fixture
 def result(monkeypatch):
     """The claim without the released code (the CI setting)."""
-    from proofs_checks.claims import experiment_distilbert_sentiment
+    from proofs_checks.claims.experiments import experiment_distilbert_sentiment
 
     monkeypatch.delenv("FRED_AUTHORS_CHECKOUT", raising=False)
     return experiment_distilbert_sentiment.check()
@@ -90,7 +90,7 @@ def test_statement_cites_line_685_and_the_correction_states_only_what_was_comput
     """Regression (R2G review): the table exp-tab:imdb_distilbert_5 is referenced on line 685 (line 549 only applies
     the models), and the corrected statement no longer says the prediction 'hardly depends on the words', which no
     step computed. Catches the wrong line again or an uncomputed phrase in the correction."""
-    from proofs_checks.claims import experiment_distilbert_sentiment as m
+    from proofs_checks.claims.experiments import experiment_distilbert_sentiment as m
 
     assert "(line 685)" in result.statement and "(line 549) reports" not in result.statement
     assert [q.line for q in m.SOURCE if "imdb_distilbert_5" in q.text] == [685]
@@ -192,7 +192,7 @@ def test_the_released_pipeline_never_trains_its_distilbert():
     """With the authors' checkout: c3 holds, the pipeline loads the footnote's checkpoint and train() returns None
     without using it, and the corrected statement becomes supported. Catches a c3 that stays argued when the
     released code can be run."""
-    from proofs_checks.claims import experiment_distilbert_sentiment
+    from proofs_checks.claims.experiments import experiment_distilbert_sentiment
 
     result = experiment_distilbert_sentiment.check()
     step = result.steps[-1]

@@ -109,7 +109,7 @@ def test_both_prop2_claims_read_j_the_same_way():
     words, so J = every distinct word, m_1 < ... < m_k): on prop2-shortcut's documents (with and without a word outside
     J, increasing and not), the specular predicate and the shortcut one agree condition by condition. Catches the two
     sections reading line 530 differently (the second reviewer's finding)."""
-    from proofs_checks.claims import prop2_shortcut
+    from proofs_checks.claims.propositions import prop2_shortcut
     from proofs_checks.claims.propositions.shortcut_proofs import document
     for m, n_other in itertools.product(((1,), (2,), (1, 2), (2, 1), (2, 3), (2, 2)), (0, 1)):
         tokens, words = document(m, n_other)
