@@ -13,7 +13,7 @@ from fractions import Fraction
 from analytic import coverage_sym
 from fred_constants import P_EXACT
 
-from ...verdicts.results import Claim, ClaimResult, Quote, hypotheses
+from ...verdicts.results import Claim, ClaimResult, Quote, StepResult, hypotheses
 from .lemma2_proof import (
     GRID_ALPHAS,
     GRID_L_MAX,
@@ -57,53 +57,48 @@ def statement_hypotheses(*, alpha, p, l_max: int, n: int, sizes) -> dict:
     return hypotheses(p_is_one_half=Fraction(p) == P_EXACT, **lemma2_conditions(alpha, l_max, n, sizes))
 
 
-def _ceiling_is_minimal() -> tuple[bool, dict]:
-    """n_paper - 1 rows do not reach alpha for a candidate of size l_max, in Fractions."""
-    violations, cases = [], 0
-    for a in GRID_ALPHAS:
-        for l_max in GRID_L_MAX:
-            n = paper_n(a, l_max)
-            cases += 1
-            if coverage_sym(n - 1, P_EXACT, l_max) >= Fraction(a):
-                violations.append({"alpha": a, "l_max": l_max, "n_paper": n})
-    return not violations, {"alphas": list(GRID_ALPHAS), "l_max": list(GRID_L_MAX), "p": "1/2", "cases": cases,
-                            "violations": violations}
+CONDITIONS = (
+    "p = 1/2 (the proof's 'word removals are i.i.d. with probability 1/2', line 993; the default p = 0.5 of line "
+    "372), alpha in (0,1), l_max >= 1, one fixed candidate of size <= l_max at a time (the lemma's 'for any "
+    "candidate c', line 368). The step from size l to l_max ('Since a candidate has maximal length l_max', line "
+    "1001) needs coverage to decrease with l: step s4. The paper's n used with another p is this project's question "
+    "lemma2-any-p; section 2.3's sentence on 'each candidate' is claim lemma2-joint."
+)
 
 
 def check() -> ClaimResult:
     """This project's proof (symbolic, any p) and a rational check of the lemma at p = 1/2 on a stated family."""
-    covers_ok, covers_values = per_candidate_coverage(statement_hypotheses)
-    covers_values["n_at_paper_defaults"] = covers_values["n_paper"]["alpha=0.95, l_max=10"]
-    minimal_ok, minimal_values = _ceiling_is_minimal()
-    steps = (
-        *proof_steps(CLAIM, 1),
-        CLAIM.checked("s5-paper-n-covers", "statement", "exhaustive",
-                f"At p = 1/2, n_paper = ceil(log(1-alpha)/log(1-1/2**l_max)) (sympy's ceiling of the formula) "
-                f"covers one candidate of each size l <= l_max with probability >= alpha, in Fractions. Exhaustive "
-                f"on this finite family only: alpha in {{{', '.join(GRID_ALPHAS)}}} (decimals read exactly), "
-                f"l_max in 1..{GRID_L_MAX[-1]}, every l in 1..l_max: {covers_values['cases']} cases, each inside "
-                f"the lemma's hypotheses (computed; outside: {len(covers_values['cases_outside_hypotheses'])}); "
-                f"violations: {len(covers_values['violations'])}. Every other alpha in (0,1) and l_max is covered "
-                f"by the symbolic steps s1-s4, not by this step. At the paper's defaults (alpha = 0.95, l_max = 10) "
-                f"n_paper = {covers_values['n_at_paper_defaults']} (the paper's 'n ~ 3000').",
-                holds=covers_ok, values=covers_values),
-        CLAIM.checked("s6-ceiling-is-minimal", "paper-proof", "exhaustive",
-                "The paper's proof writes 'P(exists i: c not in x_i) >= alpha <=> n >= log(1-alpha)/log(1-1/2^l)', "
-                "so its ceiling is the smallest n that works: n_paper - 1 rows reach alpha for a size-l_max "
-                f"candidate in none of the {minimal_values['cases']} (alpha, l_max) cases of the grid "
-                f"(Fractions; violations: {len(minimal_values['violations'])}).",
-                holds=minimal_ok, values=minimal_values),
-    )
-    return CLAIM.result(
-        kind="statement",
-        statement=STATEMENT,
-        conditions="p = 1/2 (the proof's 'word removals are i.i.d. with probability 1/2', line 993; the default "
-                   "p = 0.5 of line 372), alpha in (0,1), l_max >= 1, one fixed candidate of size <= l_max at a "
-                   "time (the lemma's 'for any candidate c', line 368). The step from size l to l_max ('Since a "
-                   "candidate has maximal length l_max', line 1001) needs coverage to decrease with l: step s4. "
-                   "The paper's n used with another p is this project's question lemma2-any-p; section 2.3's "
-                   "sentence on 'each candidate' is claim lemma2-joint.",
-        counterexample=None,
-        steps=steps,
-        source=SOURCE,
-    )
+    steps = (*proof_steps(CLAIM, 1), paper_n_covers(), ceiling_is_minimal())
+    return CLAIM.result(kind="statement", statement=STATEMENT, conditions=CONDITIONS, counterexample=None,
+                        steps=steps, source=SOURCE)
+
+
+def paper_n_covers() -> StepResult:
+    """s5: at p = 1/2 the paper's n covers one candidate of each size l <= l_max, on a finite grid, in Fractions."""
+    holds, seen = per_candidate_coverage(statement_hypotheses)
+    seen["n_at_paper_defaults"] = seen["n_paper"]["alpha=0.95, l_max=10"]
+    return CLAIM.checked(
+        "s5-paper-n-covers", "statement", "exhaustive",
+        f"At p = 1/2, n_paper = ceil(log(1-alpha)/log(1-1/2**l_max)) (sympy's ceiling of the formula) covers one "
+        f"candidate of each size l <= l_max with probability >= alpha, in Fractions. Exhaustive on this finite family "
+        f"only: alpha in {{{', '.join(GRID_ALPHAS)}}} (decimals read exactly), l_max in 1..{GRID_L_MAX[-1]}, every l "
+        f"in 1..l_max: {seen['cases']} cases, each inside the lemma's hypotheses (computed; outside: "
+        f"{len(seen['cases_outside_hypotheses'])}); violations: {len(seen['violations'])}. Every other alpha in (0,1) "
+        f"and l_max is covered by the symbolic steps s1-s4, not by this step. At the paper's defaults (alpha = 0.95, "
+        f"l_max = 10) n_paper = {seen['n_at_paper_defaults']} (the paper's 'n ~ 3000').",
+        holds=holds, values=seen)
+
+
+def ceiling_is_minimal() -> StepResult:
+    """s6: n_paper - 1 rows do not reach alpha for a candidate of size l_max, in Fractions."""
+    violations = [{"alpha": a, "l_max": l_max, "n_paper": paper_n(a, l_max)}
+                  for a in GRID_ALPHAS for l_max in GRID_L_MAX
+                  if coverage_sym(paper_n(a, l_max) - 1, P_EXACT, l_max) >= Fraction(a)]
+    seen = {"alphas": list(GRID_ALPHAS), "l_max": list(GRID_L_MAX), "p": "1/2",
+            "cases": len(GRID_ALPHAS) * len(GRID_L_MAX), "violations": violations}
+    return CLAIM.checked(
+        "s6-ceiling-is-minimal", "paper-proof", "exhaustive",
+        "The paper's proof writes 'P(exists i: c not in x_i) >= alpha <=> n >= log(1-alpha)/log(1-1/2^l)', so its "
+        "ceiling is the smallest n that works: n_paper - 1 rows reach alpha for a size-l_max candidate in none of the "
+        f"{seen['cases']} (alpha, l_max) cases of the grid (Fractions; violations: {len(violations)}).",
+        holds=not violations, values=seen)
