@@ -20,9 +20,6 @@ from .verdicts.results import Claim, ClaimResult
 FAMILIES: tuple[str, ...] = ("lemmas", "propositions", "algorithm1", "counterfactuals", "experiments", "metrics",
                              "transformer", "baselines")
 
-#: Claims added in this revision of the report (issue 29: what the paper says of the baselines LIME, SHAP, Anchors).
-NEW_CLAIMS: tuple[str, ...] = ("baseline-lime", "baseline-shap", "baseline-anchors")
-
 
 def claim_modules() -> tuple[ModuleType, ...]:
     """Every claim module of every family, in the report's order.
@@ -41,5 +38,7 @@ def claim_modules() -> tuple[ModuleType, ...]:
 
 #: claim id -> its module, in the report's order.
 MODULES: dict[str, ModuleType] = {str(m.CLAIM): m for m in claim_modules()}
+#: Claims added in the report's current revision (``Claim(..., new=True)`` in their module).
+NEW_CLAIMS: tuple[str, ...] = tuple(claim_id for claim_id, m in MODULES.items() if m.CLAIM.new)
 #: claim id -> its check, in the report's order.
 CLAIMS: dict[str, Callable[[], ClaimResult]] = {claim_id: m.check for claim_id, m in MODULES.items()}

@@ -12,6 +12,9 @@ import pytest
 from hypothesis import settings
 from scipy import stats
 
+from proofs_checks import check_explainer
+from proofs_checks.statistics.seeds import SEED_ENV
+
 #: A quarter of the profile's examples (at least 5), for strategies that fit scikit-learn models.
 SLOW = settings(max_examples=max(5, settings.default.max_examples // 4))
 
@@ -72,3 +75,14 @@ def claim_step(result, claim: str, name: str):
     """The one step of ``result`` whose id is ``<claim>.<name>``."""
     (found,) = [s for s in result.steps if s.id == f"{claim}.{name}"]
     return found
+
+
+def assert_fails_exactly(entry, monkeypatch):
+    """The kit fails exactly ``entry.kit_fails`` on ``entry``, without errors, at the default seeds; returns the
+    report."""
+    monkeypatch.delenv(SEED_ENV, raising=False)
+    report = check_explainer(entry.factory)
+    failed = {o.name for o in report.outcomes if o.status == "failed"}
+    assert failed == entry.kit_fails, str(report)
+    assert report.counts()["error"] == 0, str(report)
+    return report

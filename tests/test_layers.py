@@ -134,3 +134,16 @@ def test_package_face_only_reexports(package):
     assert sorted(all_names) == sorted(imported), (sorted(set(all_names) - imported), sorted(imported - set(all_names)))
     face = importlib.import_module(package)
     assert all(hasattr(face, name) for name in all_names)
+
+
+def test_no_function_over_60_lines():
+    """Catches a function of fred, analytic or proofs_checks grown past 60 lines, decorators included (a claim's
+    check() written as an essay again, issue 39); a long table of data is a constant, not a function."""
+    long = []
+    for module, path in _modules().items():
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                first = min([node.lineno] + [d.lineno for d in node.decorator_list])
+                if node.end_lineno - first + 1 > 60:
+                    long.append(f"{module}.{node.name} ({node.end_lineno - first + 1} lines)")
+    assert not long, long

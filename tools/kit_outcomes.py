@@ -1,7 +1,8 @@
 """Every kit check's outcome on the reference explainer and on each planted modification, as JSON.
 
 Issue 27 asks that a restructuring leave the kit's outcomes on every planted modification identical: run this
-before and after (``PYTHONPATH=<old checkout> python tools/kit_outcomes.py > before.json``) and compare the two
+before and after (``PYTHONPATH=<other checkout> python tools/kit_outcomes.py > before.json``; a checkout from issue 39
+on, where the catalogue is ``proofs_checks.kit.planted``) and compare the two
 files with ``diff``. Statuses and messages are both recorded, so a changed tolerance or value shows too. Runs at
 the default seeds (``FRED_STATISTICAL_SEED`` unset), the seeds the planted catalogue pins.
 
@@ -14,17 +15,13 @@ import argparse
 import json
 import os
 import sys
-from pathlib import Path
 
 os.environ.pop("FRED_STATISTICAL_SEED", None)  # the catalogue's pinned outcomes are those of the default seeds
-sys.path.insert(0, str(Path(os.environ.get("PYTHONPATH", "").split(os.pathsep)[0] or Path(__file__).parents[1])))
-
-from proofs_checks import check_explainer, fred_factory  # noqa: E402
-from tests.kit.planted import CATALOGUE  # noqa: E402
+from proofs_checks import check_explainer, fred_factory
+from proofs_checks.kit.planted import CATALOGUE
 
 
 def main(argv: list[str] | None = None) -> int:
-    # plain argparse: this tool also runs on older checkouts (PYTHONPATH), which lack fred.command_line
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--only", nargs="*", default=None, help="planted entries to run (default: all)")
     parser.add_argument("--checks", nargs="*", default=None, help="kit checks to run (default: all)")

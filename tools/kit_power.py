@@ -1,7 +1,7 @@
 """The kit's measured power: how often it flags each planted modification, in exact and Monte Carlo mode, under 20
 statistical seeds; writes docs/kit_power.md.
 
-Every entry of the planted catalogue (tests/kit/planted.py) runs in each mode its tags allow: exact mode as
+Every entry of the planted catalogue (proofs_checks/kit/planted.py) runs in each mode its tags allow: exact mode as
 declared, and Monte Carlo mode (the same factory with ``exact=False`` in its tags, so every check runs its Monte
 Carlo variant on the factory's sampled explainer). Each run sets ``FRED_STATISTICAL_SEED`` to one of the seeds 0..19,
 which re-draws the kit's generated inputs and the planted explainers' own randomness (proofs_checks/statistics/seeds.py). A run
@@ -24,16 +24,15 @@ from collections import defaultdict
 from pathlib import Path
 
 ROOT = Path(__file__).parents[1]
-sys.path.insert(0, str(ROOT))
 
-from fred.command_line import OneLineParser  # noqa: E402
-from fred.markdown_tables import markdown_table  # noqa: E402
-from fred.provenance import describe, environment  # noqa: E402
-from proofs_checks import check_explainer, get_tags  # noqa: E402
-from proofs_checks.kit import CHECKS, monte_carlo_mode  # noqa: E402
-from proofs_checks.kit.checks import harness  # noqa: E402
-from proofs_checks.statistics.seeds import SEED_ENV  # noqa: E402
-from tests.kit.planted import CATALOGUE  # noqa: E402
+from fred.command_line import OneLineParser
+from fred.markdown_tables import markdown_table
+from fred.provenance import describe, environment
+from proofs_checks import check_explainer, get_tags
+from proofs_checks.kit import CHECKS, monte_carlo_mode
+from proofs_checks.kit.checks import harness
+from proofs_checks.kit.planted import CATALOGUE
+from proofs_checks.statistics.seeds import SEED_ENV
 
 MODES = ("exact", "Monte Carlo")
 COMMAND = "python tools/kit_power.py --seeds 20 --workers 2"
@@ -114,7 +113,7 @@ def render(results: list[tuple[str, str, int, bool, str]], seeds: int, seconds: 
         first = sorted({r[4] for mode in MODES for r in flagged.get((entry.name, mode), ()) if r[3]})
         rows.append([entry.name, entry.kind, *cells, ", ".join(first) or "-"])
     header = ["entry", "kind", "exact mode", "Monte Carlo mode", "flagging checks seen"]
-    how = (f"Each entry of `tests/kit/planted.py` in each mode its tags allow, under `FRED_STATISTICAL_SEED` = "
+    how = (f"Each entry of `proofs_checks/kit/planted.py` in each mode its tags allow, under `FRED_STATISTICAL_SEED` = "
            f"0..{seeds - 1} (the kit's generated inputs and the planted explainers' randomness re-drawn). For a wrong "
            "entry (and the declared variant, which departs from the paper) the cell is the number of seeds where the "
            "kit flags it (a check fails or errs; the run stops at the first such check, pinned checks tried first); "
@@ -167,8 +166,6 @@ def main(argv: list[str] | None = None) -> int:
     tasks = [(e.name, mode, seed) for correct in (False, True) for seed in range(args.seeds) for e in chosen
              if (e.kind == "correct") == correct for mode in modes_of(e)]
     from dask.distributed import Client, LocalCluster, as_completed  # the optional parallel run (dev extra)
-
-    os.environ["PYTHONPATH"] = os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")]))  # workers
 
     previous = previous_rows(args.out) if args.keep_previous else None
     start = time.time()

@@ -31,18 +31,18 @@ import json
 import math
 import os
 import sys
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable
 
 from fred_constants import EPS, MAX_LEN, RELEASED_BASELINE, P
 
+from ..kit.explanations import AdaptedExplanation
 from ..kit.tags import ExplainerTags
 from ._authors_driver import answer_fields, cleaned_positions
 from .protocol import CommandFactory, command_factory
 
 # cleaned_positions is defined beside the mapping it serves, in the driver, and public here.
-__all__ = ["AUTHORS_TAGS", "CHECKOUT_ENV", "AdaptedExplanation", "AuthorsExplainerAdapter", "authors_factory",
+__all__ = ["AUTHORS_TAGS", "CHECKOUT_ENV", "AuthorsExplainerAdapter", "authors_factory",
            "cleaned_positions", "released_command", "released_fred"]
 
 #: Environment variable holding the path of a checkout of the authors' repository.
@@ -52,15 +52,6 @@ CHECKOUT_ENV = "FRED_AUTHORS_CHECKOUT"
 AUTHORS_TAGS = ExplainerTags(exact=False, settable_p=True, settable_n_samples=True, importances=True, found=False,
                              seeded=False, baseline=RELEASED_BASELINE, search="beam")
 _DRIVER = Path(__file__).with_name("_authors_driver.py")
-
-
-@dataclass(frozen=True)
-class AdaptedExplanation:
-    """The fields the kit reads; None where the wrapped explainer gives nothing."""
-
-    best_ids: tuple[int, ...]
-    found: bool | None = None
-    importances: tuple[float, ...] | None = None
 
 
 class AuthorsExplainerAdapter:

@@ -33,6 +33,7 @@ from typing import Callable, Iterator
 import numpy as np
 
 from ..kit import ExplainerTags, NotApplicable, fred_factory, get_tags
+from ..kit.tags import factory_name
 
 #: FRED's constructor options a claim may set; they need the ``fred_options`` tag.
 FRED_OPTIONS = ("search", "beam_width", "baseline", "mask_token")
@@ -48,8 +49,8 @@ class Subject:
 
     @property
     def name(self) -> str:
-        """The factory's name (its ``__name__``, else its type's)."""
-        return getattr(self.factory, "__name__", type(self.factory).__name__)
+        """The factory's name, as the kit's report gives it (:func:`~proofs_checks.kit.tags.factory_name`)."""
+        return factory_name(self.factory)
 
     @property
     def takes_random_state(self) -> bool:

@@ -306,7 +306,8 @@ class Claim(str):
     """A claim's id, written once in its module (``CLAIM = Claim("lemma2")``), and the steps and result built on it.
 
     It is the id itself (a ``str``: ``Claim("lemma2") == "lemma2"``), so a step's id ``"lemma2.s5-paper-n-covers"``
-    is built from the step's name alone.
+    is built from the step's name alone. ``new=True`` marks a claim added in the report's current revision (the
+    report lists them).
 
     >>> CLAIM = Claim("my-claim")
     >>> step = CLAIM.checked("s1-sum", "statement", "exhaustive", "1 + 1 = 2", holds=1 + 1 == 2, values={"sum": 2})
@@ -314,7 +315,12 @@ class Claim(str):
     ('my-claim.s1-sum', 'my-claim', 'holds')
     """
 
-    __slots__ = ()
+    new: bool
+
+    def __new__(cls, id: str, *, new: bool = False) -> Claim:
+        claim = super().__new__(cls, id)
+        claim.new = new
+        return claim
 
     def checked(self, step: str, role: str, evidence: str, note: str, *, holds, values: dict, conclusive=True,
                 reading: str | None = None) -> StepResult:

@@ -20,10 +20,9 @@ from proofs_checks.kit import check_explainer, explainer_tags, monte_carlo_mode
 from proofs_checks.kit.checks.interface import DEFAULTS_BOXES
 from proofs_checks.kit.checks.sampling import MASK_REVIEW, MODEL_VOCABULARY
 from proofs_checks.kit.checks.selection import BELOW, EXACT_BOUNDARY, ZERO_BOUNDARY, _boundary_cases
+from proofs_checks.kit.planted import ToyFred
 from proofs_checks.kit.tolerances import EXACT_RTOL
 from tests._helpers import drops_by_enumeration, load_tool
-
-from .planted import ToyFred
 
 HALF = Fraction(1, 2)
 

@@ -11,8 +11,7 @@ import pytest
 from proofs_checks import get_tags
 from proofs_checks.kit import monte_carlo_mode
 from proofs_checks.kit.checks import harness
-
-from .planted import CATALOGUE
+from proofs_checks.kit.planted import CATALOGUE
 
 _SPEC = importlib.util.spec_from_file_location("kit_power", Path(__file__).parents[2] / "tools" / "kit_power.py")
 kit_power = importlib.util.module_from_spec(_SPEC)

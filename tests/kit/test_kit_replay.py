@@ -16,9 +16,8 @@ from proofs_checks.kit.checks import (
     check_selection_solves_eq2,
     harness,
 )
+from proofs_checks.kit.planted import CATALOGUE
 from proofs_checks.statistics.seeds import SEED_ENV
-
-from .planted import CATALOGUE
 
 ENTRIES = {entry.name: entry for entry in CATALOGUE}
 #: Checks that generate their inputs: two kinds of boxes, a mapped and a flat-mapped strategy.

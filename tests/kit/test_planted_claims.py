@@ -54,10 +54,9 @@ import pytest
 
 from proofs_checks.claim_index import CLAIMS
 from proofs_checks.comparison import ClaimOutcome, Comparison, run_against
+from proofs_checks.kit.planted import CATALOGUE
 from proofs_checks.statistics.seeds import SEED_ENV
 from tests.conftest import BATTERY, COLLECTED, ORDERED, REPORT_TEST
-
-from .planted import CATALOGUE
 
 #: The battery's claims: not the ``minilm-*`` ones (they need the neural extra and the data) nor the ``baseline-*``
 #: ones, which check LIME, SHAP and Anchors and never build an explainer (tests/claims/test_baseline_claims.py

@@ -1,5 +1,5 @@
 """Planted correct modifications pass every check they are capable of; the declared variant fails exactly the
-checks of the paper it departs from and passes the check of its declaration (tests/kit/planted.py)."""
+checks of the paper it departs from and passes the check of its declaration (proofs_checks/kit/planted.py)."""
 
 from __future__ import annotations
 
@@ -7,8 +7,8 @@ import pytest
 
 from proofs_checks import check_explainer, get_tags
 from proofs_checks.kit import CHECKS
-
-from .planted import CATALOGUE, assert_fails_exactly
+from proofs_checks.kit.planted import CATALOGUE
+from tests._helpers import assert_fails_exactly
 
 CORRECT = [entry for entry in CATALOGUE if entry.kind == "correct"]
 VARIANTS = [entry for entry in CATALOGUE if entry.kind == "declared variant"]

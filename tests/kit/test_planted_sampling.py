@@ -1,4 +1,4 @@
-"""Planted wrong modifications of the sampler (tests/kit/planted.py): each fails exactly its set of kit checks,
+"""Planted wrong modifications of the sampler (proofs_checks/kit/planted.py): each fails exactly its set of kit checks,
 and nothing errors.
 
 The sets hold at the default seeds: the checks on generated black boxes draw their inputs from them, so the test
@@ -10,7 +10,8 @@ from __future__ import annotations
 
 import pytest
 
-from .planted import assert_fails_exactly, wrong
+from proofs_checks.kit.planted import wrong
+from tests._helpers import assert_fails_exactly
 
 ENTRIES = wrong("sampling")
 
