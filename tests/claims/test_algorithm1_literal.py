@@ -294,7 +294,7 @@ def test_sampled_runs_recounted_by_hand(result):
     every run where Eq. (4) has a solution gets one of largest drop; the counts per sign of fhat match the step's.
     Catches a transcription that averages over the wrong rows or uses E[f] for fhat, an Eq. (4) that counts a
     candidate no row perturbs, and a step whose note and values disagree with its draws."""
-    from proofs_checks import algorithm1_grids as grids
+    from proofs_checks.claims.algorithm1 import grids
 
     values = {s.id: s for s in result.steps}["algorithm1-literal.st4-sampled-eq4"].values
     rng = np.random.default_rng(grids.SAMPLED_SEED)

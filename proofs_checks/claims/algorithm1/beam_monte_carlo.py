@@ -20,12 +20,13 @@ from __future__ import annotations
 from fractions import Fraction
 
 import numpy as np
-from scipy import stats
 
 from analytic import all_drops_rational, code_of, sample_size_rational, search_on_drops, table_classifier
 from analytic.exact_cache import exact_cache
+from analytic.patterns import table_b
 from fred_constants import ALPHA_EXACT, DELTA, EPS, EPS_EXACT, MAX_LEN, P_EXACT, RELEASED_N_SAMPLES, RELEASED_WIDTH, P
 
+from ...statistics.intervals import clopper_pearson
 from ...statistics.seeds import statistical_seed
 from ...subject.explainer import explainer
 
@@ -47,7 +48,7 @@ def near_tied_table(rng: np.random.Generator, b: int = NEAR_TIED_B) -> np.ndarra
 def linear_parameters(table: np.ndarray) -> dict:
     """The intercept (t with every position perturbed) and the weights (t(xi) - t(xi with i perturbed)) of a linear
     integer table, and its scale max t: what a near-tied run's model is, read back from its table."""
-    b = int(table.size).bit_length() - 1
+    b = table_b(table)
     return {"intercept": int(table[-1]), "weights": [int(table[0] - table[1 << i]) for i in range(b)],
             "scale": int(table.max())}
 
@@ -96,17 +97,10 @@ def _searches_on_packed(table: tuple, packed: bytes, shape: tuple, eps: Fraction
     return _searches_on_sample(table, bits.reshape(shape).astype(bool), eps)
 
 
-def _interval(k: int, runs: int) -> list[float]:
-    """Clopper-Pearson interval for k successes in ``runs``, error probability DELTA."""
-    lower = float(stats.beta.ppf(DELTA / 2, k, runs - k + 1)) if k else 0.0
-    upper = float(stats.beta.ppf(1 - DELTA / 2, k + 1, runs - k)) if k < runs else 1.0
-    return [lower, upper]
-
-
 @exact_cache  # the same tables for every subject (they come from the seed)
 def _exact_full_drops_agree(table: tuple) -> bool:
     """Algorithm 1 and the beam agree on the exact drops (p = 1/2, Eq. 1) of the integer table ``table``."""
-    b = len(table).bit_length() - 1
+    b = table_b(table)
     mean, drops = all_drops_rational(list(table), P_EXACT)
     by_code = {code_of(s): d for s, d in drops.items()}
     a, c = (search_on_drops(by_code, b, EPS_EXACT * mean, MAX_LEN, width=w) for w in (None, RELEASED_WIDTH))
@@ -133,7 +127,7 @@ def monte_carlo(s2_table) -> dict:
                 table = make(np.random.default_rng([seed, m, n, r, 0]))
                 if name.startswith("near"):
                     rec["near_tied_models"].append({"run": r, **linear_parameters(table)})
-                b = int(table.size).bit_length() - 1
+                b = table_b(table)
                 tokens = [f"t{i}" for i in range(b)]
                 clf = table_classifier(tokens, table / table.max(), n_classes=2)
                 state = np.random.SeedSequence([seed, m, n, r, 1])
@@ -159,7 +153,7 @@ def monte_carlo(s2_table) -> dict:
                                             "algorithm1_drop": str(a.drop), "beam_drop": str(c.drop)})
             for kind in ("explanation", "solution"):
                 rec[f"{kind}_rate"] = rec[kind] / RUNS
-                rec[f"{kind}_clopper_pearson"] = _interval(rec[kind], RUNS)
+                rec[f"{kind}_clopper_pearson"] = [float(x) for x in clopper_pearson(rec[kind], RUNS, DELTA)]
             out[f"{name}, n = {n}"] = rec
     return {"runs_per_model_and_n": RUNS, "paper_n": PAPER_N, "released_n": RELEASED_N_SAMPLES, "p": P,
             "eps": str(EPS_EXACT), "max_len": MAX_LEN, "sampler": "mask", "seed": seed,

@@ -41,8 +41,9 @@ from fred_constants import ALPHA, DELTA, EPS, MASK_TOKEN, MAX_LEN, P_EXACT, P
 
 from ...statistics.seeds import statistical_seed
 from ...verdicts.counterexamples import minimal_counterexample
-from ...verdicts.results import Claim, ClaimResult, Quote, Reading, hypotheses
-from .proofs import closed_forms, designs, fitted_family, referee_flips
+from ...verdicts.results import Claim, ClaimResult, Quote, Reading, StepResult, hypotheses
+from . import proofs
+from .proofs import designs, fitted_family, referee_flips
 from .runs import N_GRID, RUNS, SEED, family_runs, fred_explainer, fred_n, monte_carlo
 
 CLAIM = Claim("counterfactuals-linear")
@@ -155,6 +156,8 @@ def _at_n(a, intercept, size: int, n: int) -> dict:
             _log10(worse), "P_none_reported_log10": _log10(dist[None]), "P_reported_not_minimal_positive": worse > 0,
             **({"P_minimal": str(dist[size]), "P_reported_not_minimal": str(worse), "P_none_reported":
                 str(dist[None])} if n < 100 else {})}
+
+
 def _counterexample() -> tuple[bool, dict]:
     """Step st1: the minimal case where FRED's first counterfactual can be non-minimal, its probabilities at the
     paper's n, at this project's FRED default n and at n = 1, confirmed on the referee's classes of all 2^b
@@ -294,150 +297,206 @@ def _default_n() -> tuple[bool, dict]:
                 "p_quarter_example": _quarter_example()}
 
 
+CONDITIONS = (
+    "The headline reading is the paper's words: 'the samples in $x$ with minimal perturbation' "
+    "(line 437) are samples FRED drew, as in 'by showing the samples' (line 227) and Figure 1(c)'s "
+    "'k=3 samples with minimal perturbation'; it holds on every run (step s1) and by construction "
+    "(step p0), for any classifier. Global minimality is a stronger reading that no sentence states; "
+    "on a linear score of the kept positions (binary classes, mask sampler: i.i.d. rows, mask out of "
+    "vocabulary) it holds with probability 1 - (1 - q)^n only: >= alpha at FRED's default n when "
+    f"b <= max_len and p <= 1/2 (steps p1, c4), near 0 at the paper's n = {N_PAPER} for documents "
+    "much longer than l_max (step st2). The sentence describes FRED's own output, so the headline's "
+    "'holds' means that this project's FRED (Explanation.counterfactuals) returns what line 437 "
+    "describes. The corrected statement's exact rates rest on p1 (argued) and p3 (every design); "
+    "FRED's Monte Carlo rates are consistent with them but cannot confirm an equality (c2, "
+    "inconclusive), and they confirm only that a minimal counterfactual is not always the greedy "
+    "set (c3)."
+)
+
+
 def check() -> ClaimResult:
     """Each reading: FRED's runs (minimal among the samples), the minimal counterexample to global minimality and the
     paper's defaults on long documents; the closed forms against the referee and every design; the corrections."""
-    ce_holds, ce_values = _counterexample()
-    long_ok, long_values = _long_documents()
     rows = fitted_family()
-    forms_ok, forms_values = closed_forms(rows)
-    designs_ok, designs_values = designs()
-    (def_ok, def_values), (rate_ok, rate_conclusive, rate_values), (greedy_ok, greedy_conclusive, greedy_values) = \
-        monte_carlo(rows)
+    definition, rate, greedy = monte_carlo(rows)
+    steps = (minimal_among_samples(rows, *definition), by_construction(), counterexample(), long_documents(),
+             greedy_and_probability(), closed_forms(rows), probability(), minimal_rate(*rate, greedy[2]),
+             greedy_or_other(*greedy), default_n())
+    return CLAIM.result(kind="statement", statement=STATEMENT, conditions=CONDITIONS, counterexample=None,
+                        steps=steps, corrected=CORRECTED, source=SOURCE, readings=READINGS)
+
+
+def minimal_among_samples(rows: list[dict], holds: bool, values: dict) -> StepResult:
+    """s1: on every Monte Carlo run (``holds``, ``values``) and one run per family case at the default n, FRED's
+    first counterfactual is the sampled row of another class with the fewest perturbed tokens."""
     family_bad = family_runs(rows)
-    def_values = {**def_values, "family_runs_at_default_n": sum(r["usable"] for r in rows),
-                  "family_run_violations": family_bad}
-    def_ok = def_ok and not family_bad
-    default_ok, default_values = _default_n()
-    quarter = default_values["p_quarter_example"]
+    values = {**values, "family_runs_at_default_n": sum(r["usable"] for r in rows),
+              "family_run_violations": family_bad}
+    return CLAIM.checked(
+        "s1-minimal-among-samples", "statement", "exhaustive",
+        f"On every one of the {values['runs']} Monte Carlo runs and the "
+        f"{values['family_runs_at_default_n']} family runs at the default n, FRED's first "
+        "counterfactual is the earliest sampled row of another class with the fewest perturbed tokens "
+        "(classes recomputed from the closed-form score), none is reported when no row flips, and no "
+        f"sampled row flips with fewer than k* tokens; violations: {values['violation_count']} and "
+        f"{len(family_bad)}.", holds=holds and not family_bad, reading=AMONG, values=values)
+
+
+def by_construction() -> StepResult:
+    """p0: Explanation.counterfactuals returns the samples of another class, fewest perturbed tokens first
+    (argued)."""
+    return CLAIM.argued(
+        "p0-by-construction", "proof",
+        "Explanation.counterfactuals keeps the sampled rows whose predicted class (argmax of the class "
+        "scores) differs from the explained one, sorts them by their number of perturbed tokens (stable, so "
+        "sampling order on ties) and reports them in that order: the samples in x with minimal perturbation "
+        "leading to a different classification, for any classifier.", reading=AMONG)
+
+
+def _counterexample_note(ex: dict) -> str:
+    """Step st1's case and its probabilities, in words."""
+    if ex.get("found", True) is None:
+        return "no counterexample on the grid"
+    return (f"a = ({', '.join(ex['position_weights'])}), lambda_0 = {ex['intercept']} on '{ex['document']}' "
+            f"(score {ex['score']}, class {ex['class']}), p = 1/2: k* = {ex['k_star']} with minimal sets "
+            f"{ex['minimal_sets']}, but larger sets flip too ({ex['flipping_sets_by_size']}). At the paper's n = "
+            f"{N_PAPER} (inside this reading's hypotheses: {ex['satisfies_hypotheses']}) the first "
+            "counterfactual has more than k* tokens with probability "
+            f"10^{ex['at_n_paper']['P_reported_not_minimal_log10']:.1f} > 0: the reading fails, on this document "
+            "with a negligible probability (documents longer than l_max show it in practice, step st2). At "
+            f"this project's FRED default n = {ex['n_fred_default']} (Lemma 2 with l = min(l_max, b) = "
+            f"{min(MAX_LEN, len(ex['position_weights']))}) "
+            f"that probability is {ex['at_n_fred_default']['P_reported_not_minimal']}, and FRED with n = 1 "
+            f"reports {ex['fred_witness_n1'].get('perturbed_ids')} (random_state "
+            f"{ex['fred_witness_n1'].get('random_state')}). Exact (Fractions), confirmed on the referee's 2^b "
+            f"patterns: {ex['confirmed']}. Minimal: one token cannot fail ({ex['one_token_cannot_fail']}), and "
+            f"none of the {ex['smaller_cases_checked']} smaller grid cases fails")
+
+
+def counterexample() -> StepResult:
+    """st1: the minimal linear score on which the first counterfactual can have more than k* tokens."""
+    holds, values = _counterexample()
+    return CLAIM.checked(
+        "st1-counterexample", "statement", "counterexample",
+        f"Hypothesis search over a_i in {list(GRID_A)}, b <= {SEARCH_B}, lambda_0 in +-1/2, +-3/2: "
+        f"{_counterexample_note(values)}.", holds=holds, reading=GLOBAL, values=values)
+
+
+def long_documents() -> StepResult:
+    """st2: at the paper's defaults, P(the first counterfactual is minimal) on documents longer than l_max."""
+    long_ok, long_values = _long_documents()
     long_rows = {r["b"]: r for r in long_values["rows"]}
-    ex = ce_values
-    ce_note = ("no counterexample on the grid" if ex.get("found", True) is None else
-               f"a = ({', '.join(ex['position_weights'])}), lambda_0 = {ex['intercept']} on '{ex['document']}' "
-               f"(score {ex['score']}, class {ex['class']}), p = 1/2: k* = {ex['k_star']} with minimal sets "
-               f"{ex['minimal_sets']}, but larger sets flip too ({ex['flipping_sets_by_size']}). At the paper's n = "
-               f"{N_PAPER} (inside this reading's hypotheses: {ex['satisfies_hypotheses']}) the first "
-               "counterfactual has more than k* tokens with probability "
-               f"10^{ex['at_n_paper']['P_reported_not_minimal_log10']:.1f} > 0: the reading fails, on this document "
-               "with a negligible probability (documents longer than l_max show it in practice, step st2). At "
-               f"this project's FRED default n = {ex['n_fred_default']} (Lemma 2 with l = min(l_max, b) = "
-               f"{min(MAX_LEN, len(ex['position_weights']))}) "
-               f"that probability is {ex['at_n_fred_default']['P_reported_not_minimal']}, and FRED with n = 1 "
-               f"reports {ex['fred_witness_n1'].get('perturbed_ids')} (random_state "
-               f"{ex['fred_witness_n1'].get('random_state')}). Exact (Fractions), confirmed on the referee's 2^b "
-               f"patterns: {ex['confirmed']}. Minimal: one token cannot fail ({ex['one_token_cannot_fail']}), and "
-               f"none of the {ex['smaller_cases_checked']} smaller grid cases fails")
-    cells = rate_values["cells"]
-    steps = (
-        CLAIM.checked("s1-minimal-among-samples", "statement", "exhaustive",
-                f"On every one of the {def_values['runs']} Monte Carlo runs and the "
-                f"{def_values['family_runs_at_default_n']} family runs at the default n, FRED's first "
-                "counterfactual is the earliest sampled row of another class with the fewest perturbed tokens "
-                "(classes recomputed from the closed-form score), none is reported when no row flips, and no "
-                f"sampled row flips with fewer than k* tokens; violations: {def_values['violation_count']} and "
-                f"{len(family_bad)}.", holds=def_ok, reading=AMONG, values=def_values),
-        CLAIM.argued("p0-by-construction", "proof",
-               "Explanation.counterfactuals keeps the sampled rows whose predicted class (argmax of the class "
-               "scores) differs from the explained one, sorts them by their number of perturbed tokens (stable, so "
-               "sampling order on ties) and reports them in that order: the samples in x with minimal perturbation "
-               "leading to a different classification, for any classifier.", reading=AMONG),
-        CLAIM.checked("st1-counterexample", "statement", "counterexample",
-                f"Hypothesis search over a_i in {list(GRID_A)}, b <= {SEARCH_B}, lambda_0 in +-1/2, +-3/2: "
-                f"{ce_note}.", holds=ce_holds, reading=GLOBAL, values=ce_values),
-        CLAIM.checked("st2-long-documents", "statement", "exhaustive",
-                f"Ours (the paper never links n to counterfactuals): at the paper's defaults (p = 1/2, alpha = 0.95, "
-                f"l_max = 10, n = {N_PAPER}), for b >= l_max, with one decisive word among b - 1 neutral ones (k* = 1, "
-                "M = 1) the first counterfactual is minimal with probability "
-                + ", ".join(f"{long_rows[b]['P_minimal_one_decisive_word']:.3g} (b = {b})" for b in (10, 11, 20, 150))
-                + "; for any model with k* = 1 it is at most "
-                + ", ".join(f"{long_rows[b]['upper_bound_any_model_by_k_star']['1']:.3g} (b = {b})"
-                            for b in (20, 50, 150))
-                + " (decided exactly by analytic.covers).", holds=long_ok, reading=LIKELY, values=long_values),
-        CLAIM.argued("p1-greedy-and-probability", "proof",
-               "For |S| = k the removal sum of signed weights is at most U_k, the sum of the k largest (the j-th "
-               "largest of S is at most the j-th largest overall), and the flip condition is monotone in it: a set "
-               "of size k flips iff U_k passes, so k* = min{k: U_k passes} and the greedy set flips. Rows are i.i.d.; "
-               "none with fewer than k* perturbed tokens flips, so FRED's first counterfactual has k* tokens iff "
-               "some row is one of the M minimal sets, each row with probability q = M p^k* (1-p)^(b-k*): "
-               "P = 1 - (1 - q)^n; the M sets are equally likely, so the first one found is uniform among them. "
-               "For p <= 1/2 and b <= max_len, q >= p^b (M >= 1, ((1-p)/p)^(b-k*) >= 1), so FRED's default n, "
-               "chosen for 1 - (1 - p^b)^n >= alpha, also gives P >= alpha (analytic.counterfactual)."),
-        CLAIM.checked("p2-closed-forms", "proof", "exhaustive",
-                f"k*, every flipping set of every size (branch and bound) and the greedy set (a minimal set of "
-                f"largest removal sum) equal the referee's classes of all 2^b patterns on all "
-                f"{forms_values['grid_cases']} grid cases (Fractions, exact ties at score 0 included) and on the "
-                f"{forms_values['family_cases']} fitted logistic-raw cases; mismatches: "
-                f"{forms_values['grid_mismatch_count']} and {len(forms_values['family_mismatches'])}.",
-                holds=forms_ok, values=forms_values),
-        CLAIM.checked("p3-probability", "proof", "exhaustive",
-                f"The distribution of the first counterfactual's size (hence P(minimal) = 1 - (1 - q)^n) and "
-                f"P(it is the greedy set) = P(minimal)/M equal the sums over all (2^b)^n designs, the first "
-                f"counterfactual taken by its definition, on {designs_values['cases']} cases (b in "
-                f"{designs_values['b']}, n in {designs_values['n']}, p = {designs_values['p']}, Fractions); "
-                f"mismatches: {len(designs_values['mismatches'])}.", holds=designs_ok, values=designs_values),
-        CLAIM.checked("c2-minimal-rate", "correction", "statistical",
-                f"A refutation check, as every Monte Carlo step of this report: it can reject at its level (some count "
-                f"of its runs would exclude each value: {rate_values['can_reject']}) and did not; it does not "
-                f"confirm equality, which rests on the exact steps p1 and p3. {RUNS} runs per (case, n), "
-                f"Clopper-Pearson intervals at total "
-                f"false-alarm probability {DELTA}, as wide as {rate_values['widest_interval']:.3f}. Rate of a "
-                "globally minimal first counterfactual against 1 - (1 - q)^n: "
-                + "; ".join(f"'{c['document']}' n = {c['n']}: {c['minimal']}/{c['runs']} vs {c['closed_form']:.3f} "
-                            f"[{c['interval'][0]:.3f}, {c['interval'][1]:.3f}]" for c in cells)
-                + " (the last n of each case is FRED's default); rate of the greedy set among minimal reports "
-                "against 1/M: "
-                + "; ".join(f"'{c['document']}': {c['greedy_reports']}/{c['minimal_reports']} vs "
-                            f"{c['closed_form']:.3f} [{c['interval'][0]:.3f}, {c['interval'][1]:.3f}]"
-                            for c in greedy_values["cells"])
-                + ". Every interval contains its value: "
-                f"{rate_ok}. The exact rates rest on p1 (argued) and p3 (every design, b <= 2).",
-                holds=rate_ok, values=rate_values, conclusive=rate_conclusive),
-        CLAIM.checked("c3-greedy-or-other", "correction", "statistical",
-                "A minimal first counterfactual is not always the greedy set (largest margin): 'always greedy' (rate "
-                "1) is rejected where the interval's upper limit is below 1 (same intervals as c2): "
-                + "; ".join(f"'{c['document']}' (minimal sets {c['minimal_sets']}): {c['greedy_reports']}/"
-                            f"{c['minimal_reports']}, upper limit {c['interval'][1]:.3f}, rejected: "
-                            f"{c['rejects_always_greedy']}" for c in greedy_values["cells"])
-                + ".", holds=greedy_ok, values=greedy_values, conclusive=greedy_conclusive),
-        CLAIM.checked("c4-default-n", "correction", "exhaustive",
-                f"b <= max_len, p in {{1/4, 1/2}}: on every family case where a flip exists "
-                f"({len(default_values['cases'])} (case, p)), FRED's default n gives P(minimal) >= alpha exactly; a "
-                f"smaller n would do in {default_values['n_needed_below_n_fred_default']} of them. At p = 1/2 the "
-                f"paper's n = {N_PAPER} reaches alpha too, checked directly: "
-                f"{default_values['p_half_cases_reaching_alpha_at_n_paper']} of {default_values['p_half_cases']}. "
-                f"At p = 1/4 FRED's default n exceeds {N_PAPER} from b = {quarter['b']} on (default n by b: "
-                f"{quarter['default_n_by_b']}); {default_values['p_quarter_default_n_above_n_paper']} family cases "
-                f"have such a b, {default_values['p_quarter_those_reaching_alpha_at_n_paper']} of them reach alpha "
-                f"at n = {N_PAPER} anyway; below alpha there: "
-                + (", ".join(f"'{c['document']}' (b = {c['b']}, k* = {c['k_star']}, M = {c['M']}: "
-                             f"{c['P_minimal_at_n_paper']:.4f})"
-                             for c in default_values["p_quarter_below_alpha_at_n_paper"]) or "none")
-                + f"; b = {quarter['b']} tokens of weight 1, lambda_0 = -1/2 (k* = "
-                f"{quarter['k_star']}, M = {quarter['M']}, q = {quarter['q']}) gives P(minimal) = "
-                f"{quarter['P_minimal_at_n_paper']:.4f} at n = {N_PAPER} (reaches alpha: "
-                f"{quarter['reaches_alpha_at_n_paper']}) and {quarter['P_minimal_at_default_n']:.6f} at its default "
-                f"n = {quarter['n_fred_default']} (Fractions).",
-                holds=default_ok, values=default_values),
-    )
-    return CLAIM.result(
-        kind="statement",
-        statement=STATEMENT,
-        conditions="The headline reading is the paper's words: 'the samples in $x$ with minimal perturbation' "
-                   "(line 437) are samples FRED drew, as in 'by showing the samples' (line 227) and Figure 1(c)'s "
-                   "'k=3 samples with minimal perturbation'; it holds on every run (step s1) and by construction "
-                   "(step p0), for any classifier. Global minimality is a stronger reading that no sentence states; "
-                   "on a linear score of the kept positions (binary classes, mask sampler: i.i.d. rows, mask out of "
-                   "vocabulary) it holds with probability 1 - (1 - q)^n only: >= alpha at FRED's default n when "
-                   f"b <= max_len and p <= 1/2 (steps p1, c4), near 0 at the paper's n = {N_PAPER} for documents "
-                   "much longer than l_max (step st2). The sentence describes FRED's own output, so the headline's "
-                   "'holds' means that this project's FRED (Explanation.counterfactuals) returns what line 437 "
-                   "describes. The corrected statement's exact rates rest on p1 (argued) and p3 (every design); "
-                   "FRED's Monte Carlo rates are consistent with them but cannot confirm an equality (c2, "
-                   "inconclusive), and they confirm only that a minimal counterfactual is not always the greedy "
-                   "set (c3).",
-        counterexample=None,
-        steps=steps,
-        corrected=CORRECTED,
-        source=SOURCE,
-        readings=READINGS,
-    )
+    return CLAIM.checked(
+        "st2-long-documents", "statement", "exhaustive",
+        f"Ours (the paper never links n to counterfactuals): at the paper's defaults (p = 1/2, alpha = 0.95, "
+        f"l_max = 10, n = {N_PAPER}), for b >= l_max, with one decisive word among b - 1 neutral ones (k* = 1, "
+        "M = 1) the first counterfactual is minimal with probability "
+        + ", ".join(f"{long_rows[b]['P_minimal_one_decisive_word']:.3g} (b = {b})" for b in (10, 11, 20, 150))
+        + "; for any model with k* = 1 it is at most "
+        + ", ".join(f"{long_rows[b]['upper_bound_any_model_by_k_star']['1']:.3g} (b = {b})"
+                    for b in (20, 50, 150))
+        + " (decided exactly by analytic.covers).", holds=long_ok, reading=LIKELY, values=long_values)
+
+
+def greedy_and_probability() -> StepResult:
+    """p1: k* is the greedy closed form and P(minimal) = 1 - (1 - q)^n (argued)."""
+    return CLAIM.argued(
+        "p1-greedy-and-probability", "proof",
+        "For |S| = k the removal sum of signed weights is at most U_k, the sum of the k largest (the j-th "
+        "largest of S is at most the j-th largest overall), and the flip condition is monotone in it: a set "
+        "of size k flips iff U_k passes, so k* = min{k: U_k passes} and the greedy set flips. Rows are i.i.d.; "
+        "none with fewer than k* perturbed tokens flips, so FRED's first counterfactual has k* tokens iff "
+        "some row is one of the M minimal sets, each row with probability q = M p^k* (1-p)^(b-k*): "
+        "P = 1 - (1 - q)^n; the M sets are equally likely, so the first one found is uniform among them. "
+        "For p <= 1/2 and b <= max_len, q >= p^b (M >= 1, ((1-p)/p)^(b-k*) >= 1), so FRED's default n, "
+        "chosen for 1 - (1 - p^b)^n >= alpha, also gives P >= alpha (analytic.counterfactual).")
+
+
+def closed_forms(rows: list[dict]) -> StepResult:
+    """p2: k*, the flipping sets and the greedy set equal the referee's on the grid and the fitted family."""
+    forms_ok, forms_values = proofs.closed_forms(rows)
+    return CLAIM.checked(
+        "p2-closed-forms", "proof", "exhaustive",
+        f"k*, every flipping set of every size (branch and bound) and the greedy set (a minimal set of "
+        f"largest removal sum) equal the referee's classes of all 2^b patterns on all "
+        f"{forms_values['grid_cases']} grid cases (Fractions, exact ties at score 0 included) and on the "
+        f"{forms_values['family_cases']} fitted logistic-raw cases; mismatches: "
+        f"{forms_values['grid_mismatch_count']} and {len(forms_values['family_mismatches'])}.",
+        holds=forms_ok, values=forms_values)
+
+
+def probability() -> StepResult:
+    """p3: the distribution of the first counterfactual's size against every design of n rows."""
+    designs_ok, designs_values = designs()
+    return CLAIM.checked(
+        "p3-probability", "proof", "exhaustive",
+        f"The distribution of the first counterfactual's size (hence P(minimal) = 1 - (1 - q)^n) and "
+        f"P(it is the greedy set) = P(minimal)/M equal the sums over all (2^b)^n designs, the first "
+        f"counterfactual taken by its definition, on {designs_values['cases']} cases (b in "
+        f"{designs_values['b']}, n in {designs_values['n']}, p = {designs_values['p']}, Fractions); "
+        f"mismatches: {len(designs_values['mismatches'])}.", holds=designs_ok, values=designs_values)
+
+
+def _interval(cell: dict) -> str:
+    """A cell's Clopper-Pearson interval, in words."""
+    return f"[{cell['interval'][0]:.3f}, {cell['interval'][1]:.3f}]"
+
+
+def minimal_rate(holds: bool, conclusive: bool, values: dict, greedy_values: dict) -> StepResult:
+    """c2: FRED's rates of a minimal first counterfactual, and of the greedy set among minimal reports, against
+    their closed forms (a refutation check)."""
+    return CLAIM.checked(
+        "c2-minimal-rate", "correction", "statistical",
+        f"A refutation check, as every Monte Carlo step of this report: it can reject at its level (some count "
+        f"of its runs would exclude each value: {values['can_reject']}) and did not; it does not "
+        f"confirm equality, which rests on the exact steps p1 and p3. {RUNS} runs per (case, n), "
+        f"Clopper-Pearson intervals at total "
+        f"false-alarm probability {DELTA}, as wide as {values['widest_interval']:.3f}. Rate of a "
+        "globally minimal first counterfactual against 1 - (1 - q)^n: "
+        + "; ".join(f"'{c['document']}' n = {c['n']}: {c['minimal']}/{c['runs']} vs {c['closed_form']:.3f} "
+                    f"{_interval(c)}" for c in values["cells"])
+        + " (the last n of each case is FRED's default); rate of the greedy set among minimal reports "
+        "against 1/M: "
+        + "; ".join(f"'{c['document']}': {c['greedy_reports']}/{c['minimal_reports']} vs "
+                    f"{c['closed_form']:.3f} {_interval(c)}" for c in greedy_values["cells"])
+        + ". Every interval contains its value: "
+        f"{holds}. The exact rates rest on p1 (argued) and p3 (every design, b <= 2).",
+        holds=holds, values=values, conclusive=conclusive)
+
+
+def greedy_or_other(holds: bool, conclusive: bool, values: dict) -> StepResult:
+    """c3: a minimal first counterfactual is not always the greedy set."""
+    return CLAIM.checked(
+        "c3-greedy-or-other", "correction", "statistical",
+        "A minimal first counterfactual is not always the greedy set (largest margin): 'always greedy' (rate "
+        "1) is rejected where the interval's upper limit is below 1 (same intervals as c2): "
+        + "; ".join(f"'{c['document']}' (minimal sets {c['minimal_sets']}): {c['greedy_reports']}/"
+                    f"{c['minimal_reports']}, upper limit {c['interval'][1]:.3f}, rejected: "
+                    f"{c['rejects_always_greedy']}" for c in values["cells"])
+        + ".", holds=holds, values=values, conclusive=conclusive)
+
+
+def default_n() -> StepResult:
+    """c4: FRED's default n reaches alpha on every family case (p in {1/4, 1/2}), and where the paper's n falls
+    short at p = 1/4."""
+    default_ok, values = _default_n()
+    quarter = values["p_quarter_example"]
+    below = ", ".join(f"'{c['document']}' (b = {c['b']}, k* = {c['k_star']}, M = {c['M']}: "
+                      f"{c['P_minimal_at_n_paper']:.4f})" for c in values["p_quarter_below_alpha_at_n_paper"])
+    return CLAIM.checked(
+        "c4-default-n", "correction", "exhaustive",
+        f"b <= max_len, p in {{1/4, 1/2}}: on every family case where a flip exists "
+        f"({len(values['cases'])} (case, p)), FRED's default n gives P(minimal) >= alpha exactly; a "
+        f"smaller n would do in {values['n_needed_below_n_fred_default']} of them. At p = 1/2 the "
+        f"paper's n = {N_PAPER} reaches alpha too, checked directly: "
+        f"{values['p_half_cases_reaching_alpha_at_n_paper']} of {values['p_half_cases']}. "
+        f"At p = 1/4 FRED's default n exceeds {N_PAPER} from b = {quarter['b']} on (default n by b: "
+        f"{quarter['default_n_by_b']}); {values['p_quarter_default_n_above_n_paper']} family cases "
+        f"have such a b, {values['p_quarter_those_reaching_alpha_at_n_paper']} of them reach alpha "
+        f"at n = {N_PAPER} anyway; below alpha there: {below or 'none'}"
+        f"; b = {quarter['b']} tokens of weight 1, lambda_0 = -1/2 (k* = "
+        f"{quarter['k_star']}, M = {quarter['M']}, q = {quarter['q']}) gives P(minimal) = "
+        f"{quarter['P_minimal_at_n_paper']:.4f} at n = {N_PAPER} (reaches alpha: "
+        f"{quarter['reaches_alpha_at_n_paper']}) and {quarter['P_minimal_at_default_n']:.6f} at its default "
+        f"n = {quarter['n_fred_default']} (Fractions).",
+        holds=default_ok, values=values)

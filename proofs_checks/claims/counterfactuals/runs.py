@@ -6,13 +6,12 @@ how often a minimal one is the greedy set, each against the closed forms of :mod
 from __future__ import annotations
 
 import numpy as np
-from scipy import stats
 
 from analytic.counterfactual import minimal_flip_probability, minimal_flip_row_probability
-from analytic.exact_cache import exact_cache
 from fred import sample_size
 from fred_constants import ALPHA, DELTA, EPS, MAX_LEN, P_EXACT, P
 
+from ...statistics.intervals import clopper_pearson
 from ...statistics.seeds import statistical_seed
 from ...subject.explainer import explainer
 
@@ -50,12 +49,6 @@ def _run_check(exp, row: dict) -> dict | None:
             "fewest_flipping": int(counts.min()), "k_star": row["k_star"]}
 
 
-@exact_cache  # a pure function of its numbers, asked again for the same extreme counts with every explainer
-def _interval(successes: int, trials: int, delta: float) -> tuple[float, float]:
-    ci = stats.binomtest(successes, trials).proportion_ci(confidence_level=1 - delta, method="exact")
-    return float(ci.low), float(ci.high)
-
-
 def _selected(rows: list[dict]) -> list[dict]:
     """The Monte Carlo cases: most minimal sets with different words (greedy vs other), and smallest q."""
     flipping = [r for r in rows if r["usable"] and r["k_star"] is not None]
@@ -74,9 +67,8 @@ def _can_reject(runs: int, value: float, delta: float) -> bool:
     of 0 or of ``runs`` successes excludes it (the intervals move monotonically with the count)."""
     if runs == 0:
         return False
-    low_at_all, _ = _interval(runs, runs, delta)
-    _, high_at_none = _interval(0, runs, delta)
-    return value < low_at_all or value > high_at_none
+    low, high = clopper_pearson([runs, 0], runs, delta)  # low at all successes, high at none
+    return value < float(low[0]) or value > float(high[1])
 
 
 def monte_carlo(rows: list[dict]) -> tuple[tuple[bool, dict], tuple[bool, bool, dict], tuple[bool, bool, dict]]:
@@ -95,44 +87,16 @@ def monte_carlo(rows: list[dict]) -> tuple[tuple[bool, dict], tuple[bool, bool, 
     cells = [(r, n) for r in chosen for n in N_GRID + (fred_n(P_EXACT, len(r["tokens"])),)]
     greedy_cells = [r for r in chosen if len(r["sets"]) > 1]
     each = DELTA / (len(cells) + len(greedy_cells))
-    bad_runs, table, runs = [], [], 0
-    greedy_counts = {r["index"]: [0, 0] for r in greedy_cells}
-    for k, (row, n) in enumerate(cells):
-        fred = fred_explainer(row["classifier"], np.random.default_rng(np.random.SeedSequence([seed, k])))
-        minimal = 0
-        for _ in range(RUNS):
-            exp = fred.explain(row["text"], p=P, eps=EPS, max_len=MAX_LEN, n_samples=n)
-            runs += 1
-            bad = _run_check(exp, row)
-            if bad:
-                bad_runs.append({**row["case"], "n": n, **bad})
-            cfs = exp.counterfactuals(1)
-            if cfs and len(cfs[0].perturbed_ids) == row["k_star"]:
-                minimal += 1
-                if row["index"] in greedy_counts:
-                    greedy_counts[row["index"]][0] += 1
-                    greedy_counts[row["index"]][1] += cfs[0].perturbed_ids == row["greedy"]
-        exact = minimal_flip_probability(row["a"], row["intercept"], n, P_EXACT)
-        low, high = _interval(minimal, RUNS, each)
-        table.append({"document": row["text"], "n": n, "runs": RUNS, "minimal": minimal, "rate": minimal / RUNS,
-                      "closed_form": float(exact), "closed_form_exact": str(exact), "interval": [low, high],
-                      "inside": low <= float(exact) <= high})
-    greedy_table = []
-    for row in greedy_cells:
-        hits, total = greedy_counts[row["index"]][1], greedy_counts[row["index"]][0]
-        low, high = _interval(hits, total, each)
-        expected = 1 / len(row["sets"])
-        greedy_table.append({"document": row["text"], "greedy": list(row["greedy"]),
-                             "minimal_sets": [[row["tokens"][i] for i in s] for s in row["sets"]],
-                             "minimal_reports": total, "greedy_reports": hits, "rate": hits / max(total, 1),
-                             "closed_form": expected, "interval": [low, high], "inside": low <= expected <= high,
-                             "rejects_always_greedy": high < 1})
+    bad_runs, greedy_counts = [], {r["index"]: [0, 0] for r in greedy_cells}
+    table = [_rate_cell(row, n, _cell_runs(row, n, [seed, k], bad_runs, greedy_counts), each)
+             for k, (row, n) in enumerate(cells)]
+    greedy_table = [_greedy_cell(row, *greedy_counts[row["index"]], each) for row in greedy_cells]
     common = {"false_alarm_probability": DELTA, "seed": seed, "runs_per_cell": RUNS,
               "intervals": len(cells) + len(greedy_cells), "delta_per_interval": each,
               "cases": [{**r["case"], "k_star": r["k_star"], "M": len(r["sets"]),
                          "q": str(minimal_flip_row_probability(r["a"], r["intercept"], P_EXACT))} for r in chosen]}
-    definition = (not bad_runs, {"runs": runs, "violations": bad_runs[:5], "violation_count": len(bad_runs),
-                                 "cases": common["cases"]})
+    definition = (not bad_runs, {"runs": RUNS * len(cells), "violations": bad_runs[:5],
+                                 "violation_count": len(bad_runs), "cases": common["cases"]})
     consistent = all(c["inside"] for c in table + greedy_table)
     widths = [c["interval"][1] - c["interval"][0] for c in table + greedy_table]
     can_reject = all(_can_reject(c["runs"], c["closed_form"], each) for c in table) and all(
@@ -143,6 +107,47 @@ def monte_carlo(rows: list[dict]) -> tuple[tuple[bool, dict], tuple[bool, bool, 
     rejects = any(c["rejects_always_greedy"] for c in greedy_table)
     greedy = (rejects, rejects, {**common, "cells": greedy_table})
     return definition, rate, greedy
+
+
+def _cell_runs(row: dict, n: int, entropy: list, bad_runs: list, greedy_counts: dict) -> int:
+    """RUNS runs of FRED with n rows on a case, seeded by ``entropy``: the number whose first counterfactual has k*
+    tokens. Appends each run that breaks the definition to ``bad_runs`` and counts, for a case in
+    ``greedy_counts``, its minimal reports and those that are the greedy set."""
+    fred = fred_explainer(row["classifier"], np.random.default_rng(np.random.SeedSequence(entropy)))
+    minimal = 0
+    for _ in range(RUNS):
+        exp = fred.explain(row["text"], p=P, eps=EPS, max_len=MAX_LEN, n_samples=n)
+        bad = _run_check(exp, row)
+        if bad:
+            bad_runs.append({**row["case"], "n": n, **bad})
+        cfs = exp.counterfactuals(1)
+        if cfs and len(cfs[0].perturbed_ids) == row["k_star"]:
+            minimal += 1
+            if row["index"] in greedy_counts:
+                greedy_counts[row["index"]][0] += 1
+                greedy_counts[row["index"]][1] += cfs[0].perturbed_ids == row["greedy"]
+    return minimal
+
+
+def _rate_cell(row: dict, n: int, minimal: int, each: float) -> dict:
+    """The rate of a minimal first counterfactual on a case at n rows, its interval and its closed form."""
+    exact = minimal_flip_probability(row["a"], row["intercept"], n, P_EXACT)
+    low, high = (float(x) for x in clopper_pearson(minimal, RUNS, each))
+    return {"document": row["text"], "n": n, "runs": RUNS, "minimal": minimal, "rate": minimal / RUNS,
+            "closed_form": float(exact), "closed_form_exact": str(exact), "interval": [low, high],
+            "inside": low <= float(exact) <= high}
+
+
+def _greedy_cell(row: dict, total: int, hits: int, each: float) -> dict:
+    """The rate of the greedy set among the ``total`` minimal reports on a case (``hits`` of them), its interval and
+    its closed form 1/M."""
+    low, high = (float(x) for x in clopper_pearson(hits, total, each))
+    expected = 1 / len(row["sets"])
+    return {"document": row["text"], "greedy": list(row["greedy"]),
+            "minimal_sets": [[row["tokens"][i] for i in s] for s in row["sets"]],
+            "minimal_reports": total, "greedy_reports": hits, "rate": hits / max(total, 1),
+            "closed_form": expected, "interval": [low, high], "inside": low <= expected <= high,
+            "rejects_always_greedy": high < 1}
 
 
 def family_runs(rows: list[dict]) -> list[dict]:
