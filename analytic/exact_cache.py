@@ -1,7 +1,9 @@
-"""The cache of the explainer-independent side of the claims: what a claim computes without asking the subject
-for an explainer (exact referee answers, closed forms, enumerations, tables of fitted models) is the same for
-every explainer, so a claim run against a second explainer (``python -m proofs_checks --explainer``, the planted
-battery of the tests) recomputes only the explain-and-compare part.
+"""The one cache of exact results, used on both sides: by ``analytic`` itself (the exact distributions of FRED's
+empirical choice, :func:`analytic.selection.selection_distribution`) and by the claims of ``proofs_checks`` for
+their explainer-independent side. What a claim computes without asking the subject for an explainer (exact referee
+answers, exact distributions, closed forms, enumerations, tables of fitted models) is the same for every explainer,
+so a claim run against a second explainer (``python -m proofs_checks --explainer``, the planted battery of the
+tests) recomputes only the explain-and-compare part.
 
 :func:`exact_cache` memoises a pure function by its arguments **and their types**, element by element inside
 tuples, so that ``1``, ``1.0``, ``Fraction(1)`` and ``np.float64(1)`` (equal, with equal hashes) never share an

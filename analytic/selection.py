@@ -62,7 +62,6 @@ enumerating the multinomial distribution of the n rows over the 2^b patterns.
 
 from __future__ import annotations
 
-import functools
 import itertools
 import math
 from dataclasses import dataclass
@@ -73,15 +72,13 @@ import numpy as np
 
 from fred_constants import BASELINES, TIE_RTOL
 
+from .exact_cache import exact_cache
 from .patterns import check_max_len, check_table, pattern_weights, popcounts, positions_of, table_b
 from .referee import exact_explain
 from .search import is_rational, search_on_drops, tie_tolerance
 
 #: Largest number of row-count vectors :func:`selection_distribution` enumerates.
 MAX_COMPOSITIONS = 1_000_000
-#: Argument lists whose :func:`selection_distribution` is kept (the claims ask for the same ones once per explainer
-#: they check).
-DISTRIBUTION_CACHE_SIZE = 1024
 #: Allocation grid of :func:`agreement_bound`: fractions of the room left to t_0 and to t_S.
 _GRID = np.linspace(0.02, 0.98, 25)
 
@@ -281,7 +278,8 @@ def agreement_bound(table, n: int, p: float, eps: float, max_len: int, *, baseli
     module docstring maximised over a fixed grid of allocations (t_0, t_S).
 
     Raises ValueError when the exact problem has a zero margin (a tie at the top of the selected size, a drop
-    equal to the threshold): then no bound tending to 1 exists (see ``proofs_checks/claims/lemmas/lemma1_selection.py``).
+    equal to the threshold): then no bound tending to 1 exists (see
+    ``proofs_checks/claims/lemmas/lemma1_selection.py``).
 
     >>> from analytic import linear_table
     >>> table = linear_table([0.5, 0.1])
@@ -396,27 +394,25 @@ def selection_distribution(table: Sequence, n: int, p, eps, max_len: int, *, bas
     >>> selection_distribution([F(23, 20), F(17, 20)], 3, F(1, 2), F(3, 20), 1)
     {((0,), False): Fraction(1, 2), ((0,), True): Fraction(3, 8), ((), False): Fraction(1, 8)}
 
-    A pure function of its arguments' values and types, cached (the last :data:`DISTRIBUTION_CACHE_SIZE`
-    argument lists): Fraction(1, 2) and 0.5 are different keys (exact and float arithmetic give different
-    results), and each call returns a dict of its own.
+    A pure function of its arguments' values and types, cached by :func:`analytic.exact_cache.exact_cache`
+    (Fraction(1, 2) and 0.5 are different keys: exact and float arithmetic give different results), and each call
+    returns a dict of its own.
     """
     try:
         values = tuple(table)
     except TypeError:  # not a sequence: refused by the computation
         return _selection_distribution(table, n, p, eps, max_len, baseline=baseline, tie_rtol=tie_rtol)
-    key = (tuple((type(v), v) for v in values), tuple((type(a), a) for a in (n, p, eps, max_len, baseline, tie_rtol)))
     try:
-        hash(key)
+        hash((values, n, p, eps, max_len, baseline, tie_rtol))
     except TypeError:  # an unhashable entry or argument: computed (or refused) without the cache
         return _selection_distribution(values, n, p, eps, max_len, baseline=baseline, tie_rtol=tie_rtol)
-    return dict(_cached_distribution(key))
+    return dict(_cached_distribution(values, n, p, eps, max_len, baseline, tie_rtol))
 
 
-@functools.lru_cache(maxsize=DISTRIBUTION_CACHE_SIZE)
-def _cached_distribution(key: tuple) -> dict:
-    """:func:`_selection_distribution` of the arguments ``key`` lists with their types (never mutated: the public
-    function copies it)."""
-    table, (n, p, eps, max_len, baseline, tie_rtol) = [v for _, v in key[0]], [a for _, a in key[1]]
+@exact_cache
+def _cached_distribution(table: tuple, n: int, p, eps, max_len: int, baseline: str, tie_rtol: float) -> dict:
+    """:func:`_selection_distribution`, cached by the arguments' values and types (never mutated: the public function
+    copies it)."""
     return _selection_distribution(table, n, p, eps, max_len, baseline=baseline, tie_rtol=tie_rtol)
 
 
@@ -424,7 +420,7 @@ def _selection_distribution(table: Sequence, n: int, p, eps, max_len: int, *, ba
                             tie_rtol: float) -> dict[tuple[tuple[int, ...], bool], object]:
     """:func:`selection_distribution`, computed."""
     table, p, tol, rational = _arithmetic(table, p, tie_rtol)
-    b = len(table).bit_length() - 1
+    b = table_b(table)
     n = _check_n(n)
     _check_inputs(p, eps, max_len, baseline)
     patterns = 2**b

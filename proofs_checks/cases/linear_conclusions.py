@@ -36,6 +36,7 @@ from analytic import (
     tie_tolerance,
 )
 from analytic.exact_cache import exact_cache
+from analytic.patterns import table_b
 from fred_constants import MAX_LEN
 
 from ..models.family import Case
@@ -70,7 +71,7 @@ def strictly_ordered(case: Case, a: np.ndarray) -> bool:
 def near_threshold(drops: np.ndarray, eq2: SearchOutcome, max_len: int, tol: float) -> int:
     """How many drops of the sizes the search walked (up to its minimal size, else up to max_len) lie within
     ``tol`` of its threshold: the decisions rounding could turn, reported beside the float verdicts."""
-    b = len(drops).bit_length() - 1
+    b = table_b(drops, "drops")
     sizes = popcounts(b)
     examined = (sizes > 0) & (sizes <= (eq2.size or min(max_len, b)))
     return int(np.sum(np.abs(drops[examined] - eq2.threshold) <= tol))

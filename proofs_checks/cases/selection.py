@@ -28,6 +28,7 @@ from analytic import (
     table_from_classifier,
 )
 from analytic.exact_cache import exact_cache
+from analytic.patterns import table_b
 from analytic.referee import superset_sums
 from analytic.selection import agreement_bound, exact_selection, selection_margins
 from fred import sample_size
@@ -136,7 +137,7 @@ def grid_table(t: tuple[int, ...]) -> list:
 
 def synthetic_case(name: str, table) -> SelectionCase:
     """A grid table (rational) as a case on the document "a", "a b", ... (f in floats for FRED)."""
-    tokens = ("a", "b", "c", "d")[: len(table).bit_length() - 1]
+    tokens = ("a", "b", "c", "d")[: table_b(table)]
     return SelectionCase(name, tokens, np.array([float(f) for f in table]))
 
 

@@ -14,6 +14,7 @@ from functools import lru_cache
 from hypothesis import strategies as st
 
 from analytic import all_drops_rational, exact_explain
+from analytic.patterns import table_b
 from analytic.selection import exact_selection, selection_distribution
 from fred_constants import EPS_EXACT, MAX_LEN, P_EXACT
 
@@ -165,7 +166,7 @@ def tie_probabilities(table: list, n: int) -> tuple[Fraction, Fraction]:
 def stop_variance(table: list, choice: tuple[int, ...]) -> Fraction:
     """sigma^2 of sqrt(n) ((1 - eps) hat m - hat m_S), FRED's test hat Delta_S >= eps hat m at S's size (delta
     method, rational): E[psi^2] with psi = (1 - eps)(f - m) - 1{S perturbed} (f - m_S) / p^|S|."""
-    b = len(table).bit_length() - 1
+    b = table_b(table)
     weight = [P_EXACT ** b for _ in range(2**b)]  # p = 1/2: every pattern has weight 2^-b
     covered = [all(code >> i & 1 for i in choice) for code in range(2**b)]
     m = sum(w * f for w, f in zip(weight, table))

@@ -25,6 +25,7 @@ from scipy import stats
 
 from analytic import all_drops, expected_prediction, hoeffding_drop_bound
 from analytic.exact_cache import exact_cache
+from analytic.patterns import table_b
 from analytic.referee import popcounts, positions_of
 
 from ..statistics.intervals import clopper_pearson
@@ -71,7 +72,7 @@ def hoeffding_tolerance(table, n: int, p: float, max_size: int, delta: float) ->
 def _hoeffding_tolerance(table: bytes, n: int, p: float, max_size: int, delta: float) -> Tolerance:
     """:func:`hoeffding_tolerance` of the float64 table with these bytes (bit for bit: -0.0 is not 0.0 here)."""
     table = np.frombuffer(table, dtype=float)
-    b = int(table.size).bit_length() - 1
+    b = table_b(table)
     value_range = float(table.max() - table.min())
     floor = EXACT_RTOL * max(1.0, float(np.max(np.abs(table))))
     if n < 1:
@@ -127,73 +128,107 @@ def admissible(table, p: float, eps: float, max_len: int, best_ids, found: bool 
     'best_ids (1,) has drop 0.25 but (0,) of the same size has 0.5 (tolerance 1.5e-09 each)'
     """
     table = np.asarray(table, dtype=float)
-    b = int(table.size).bit_length() - 1
-    best_ids = as_positions(best_ids, b)
+    best_ids = as_positions(best_ids, table_b(table))
     if isinstance(best_ids, str):
         return best_ids
+    exact = _exact_search(table, p, eps, max_len, tol, baseline)
+    if found is None:
+        reasons = [_as_found(exact, best_ids), _as_not_found(exact, best_ids)]
+        return None if None in reasons else " / ".join(f"read as {w}: {r}" for w, r in zip(("found", "not found"),
+                                                                                          reasons))
+    return _as_found(exact, best_ids) if bool(found) else _as_not_found(exact, best_ids)
+
+
+@dataclass(frozen=True)
+class _ExactSearch:
+    """What :func:`admissible` compares a selection with: the exact drops, the baseline value v, the threshold
+    T = eps v and its tolerance eps t_0, the best candidate of each size up to ``top`` = min(max_len, b) and the
+    sizes that surely qualify."""
+
+    tol: Tolerance
+    drops: np.ndarray
+    baseline_value: float
+    threshold: float
+    t_threshold: float
+    top: int
+    best: dict  # size -> (best code, its drop)
+    sure: list
+
+    def drop_of(self, best_ids: tuple[int, ...]) -> float:
+        """The exact drop of the candidate ``best_ids``."""
+        return float(self.drops[sum(1 << i for i in best_ids)])
+
+    def describe(self, size: int) -> str:
+        """Why ``size`` surely qualifies: its best candidate, with the numbers."""
+        k, d = self.best[size]
+        return (f"{positions_of(k)} has drop {d:.6g} >= threshold {self.threshold:.6g} "
+                f"(tolerances {self.tol.of_size(size):.3g}, {self.t_threshold:.3g})")
+
+
+def _exact_search(table: np.ndarray, p: float, eps: float, max_len: int, tol: Tolerance,
+                  baseline: str) -> _ExactSearch:
+    """The :class:`_ExactSearch` of ``table``: the best exact drop of each size, and the sizes whose best drop
+    reaches the threshold whatever the estimates within ``tol``."""
+    b = table_b(table)
     top = min(max_len, b)
     drops = all_drops(table, p, baseline=baseline)
     baseline_value = _baseline_value(table, p, baseline)
     threshold = eps * baseline_value
     t_threshold = eps * tol.mean
     sizes = popcounts(b)
-    best = {}  # size -> (best code, its drop)
+    best = {}
     for size in range(1, top + 1):
         codes = np.flatnonzero(sizes == size)
         k = int(codes[np.argmax(drops[codes])])
         best[size] = (k, float(drops[k]))
     sure = [j for j in range(1, top + 1) if best[j][1] - tol.of_size(j) >= threshold + t_threshold]
+    return _ExactSearch(tol, drops, baseline_value, threshold, t_threshold, top, best, sure)
 
-    def describe(size: int) -> str:
-        k, d = best[size]
-        return (f"{positions_of(k)} has drop {d:.6g} >= threshold {threshold:.6g} "
-                f"(tolerances {tol.of_size(size):.3g}, {t_threshold:.3g})")
 
-    def as_found() -> str | None:
-        k = len(best_ids)
-        if k == 0:
-            return "no selection (best_ids is empty) although the explanation is found"
-        if k > top:
-            return f"best_ids {best_ids} has {k} positions, more than min(max_len, b) = {top}"
-        earlier = [j for j in sure if j < k]
-        if earlier:
-            return f"best_ids {best_ids} has size {k} but size {earlier[0]} already reaches the threshold: " \
-                   + describe(earlier[0])
-        d = float(drops[sum(1 << i for i in best_ids)])
-        t = tol.of_size(k)
-        if d + t < threshold - t_threshold:
-            return f"best_ids {best_ids} has drop {d:.6g} < threshold {threshold:.6g} = eps x {baseline_value:.6g} " \
-                   f"(tolerances {t:.3g}, {t_threshold:.3g})"
-        if d + t < best[k][1] - t:
-            return f"best_ids {best_ids} has drop {d:.6g} but {positions_of(best[k][0])} of the same size has " \
-                   f"{best[k][1]:.6g} (tolerance {t:.3g} each)"
+def _as_found(exact: _ExactSearch, best_ids: tuple[int, ...]) -> str | None:
+    """None when Algorithm 1 can return ``best_ids`` as found, else why not."""
+    k = len(best_ids)
+    if k == 0:
+        return "no selection (best_ids is empty) although the explanation is found"
+    if k > exact.top:
+        return f"best_ids {best_ids} has {k} positions, more than min(max_len, b) = {exact.top}"
+    earlier = [j for j in exact.sure if j < k]
+    if earlier:
+        return f"best_ids {best_ids} has size {k} but size {earlier[0]} already reaches the threshold: " \
+               + exact.describe(earlier[0])
+    d = exact.drop_of(best_ids)
+    t = exact.tol.of_size(k)
+    if d + t < exact.threshold - exact.t_threshold:
+        return f"best_ids {best_ids} has drop {d:.6g} < threshold {exact.threshold:.6g} = eps x " \
+               f"{exact.baseline_value:.6g} (tolerances {t:.3g}, {exact.t_threshold:.3g})"
+    if d + t < exact.best[k][1] - t:
+        return f"best_ids {best_ids} has drop {d:.6g} but {positions_of(exact.best[k][0])} of the same size has " \
+               f"{exact.best[k][1]:.6g} (tolerance {t:.3g} each)"
+    return None
+
+
+def _as_not_found(exact: _ExactSearch, best_ids: tuple[int, ...]) -> str | None:
+    """None when Algorithm 1 can return ``best_ids`` as not found (or no selection), else why not."""
+    if exact.sure:
+        return f"best_ids {best_ids} is not found but size {exact.sure[0]} reaches the threshold: " \
+               + exact.describe(exact.sure[0])
+    tol, best = exact.tol, exact.best
+    lows = {j: best[j][1] - tol.of_size(j) for j in best}
+    if not best_ids:
+        if max(lows.values()) >= 0:
+            j = max(lows, key=lows.get)
+            return f"no selection although {positions_of(best[j][0])} has drop {best[j][1]:.6g} > 0 " \
+                   f"(tolerance {tol.of_size(j):.3g}); Algorithm 1 keeps the best candidate"
         return None
-
-    def as_not_found() -> str | None:
-        if sure:
-            return f"best_ids {best_ids} is not found but size {sure[0]} reaches the threshold: " + describe(sure[0])
-        lows = {j: best[j][1] - tol.of_size(j) for j in best}
-        if not best_ids:
-            if max(lows.values()) >= 0:
-                j = max(lows, key=lows.get)
-                return f"no selection although {positions_of(best[j][0])} has drop {best[j][1]:.6g} > 0 " \
-                       f"(tolerance {tol.of_size(j):.3g}); Algorithm 1 keeps the best candidate"
-            return None
-        if len(best_ids) > top:
-            return f"best_ids {best_ids} has {len(best_ids)} positions, more than min(max_len, b) = {top}"
-        d = float(drops[sum(1 << i for i in best_ids)])
-        j = max(lows, key=lows.get)
-        if d + tol.of_size(len(best_ids)) < lows[j]:
-            return (f"best_ids {best_ids} (no size reaches the threshold) has drop {d:.6g}, below "
-                    f"{positions_of(best[j][0])} with {best[j][1]:.6g} (tolerances {tol.of_size(len(best_ids)):.3g}, "
-                    f"{tol.of_size(j):.3g}); Algorithm 1 returns the best candidate over all sizes")
-        return None
-
-    if found is None:
-        reasons = [as_found(), as_not_found()]
-        return None if None in reasons else " / ".join(f"read as {w}: {r}" for w, r in zip(("found", "not found"),
-                                                                                          reasons))
-    return as_found() if bool(found) else as_not_found()
+    if len(best_ids) > exact.top:
+        return f"best_ids {best_ids} has {len(best_ids)} positions, more than min(max_len, b) = {exact.top}"
+    d = exact.drop_of(best_ids)
+    j = max(lows, key=lows.get)
+    if d + tol.of_size(len(best_ids)) < lows[j]:
+        return (f"best_ids {best_ids} (no size reaches the threshold) has drop {d:.6g}, below "
+                f"{positions_of(best[j][0])} with {best[j][1]:.6g} (tolerances {tol.of_size(len(best_ids)):.3g}, "
+                f"{tol.of_size(j):.3g}); Algorithm 1 returns the best candidate over all sizes")
+    return None
 
 
 def _baseline_value(table: np.ndarray, p: float, baseline: str) -> float:
@@ -205,7 +240,7 @@ def decided_size(table, p: float, eps: float, max_len: int, tol: Tolerance, *, b
     """The size at which Algorithm 1 stops on every admissible estimate; 0 when no size up to min(max_len, b)
     can reach the threshold; None when the tolerance leaves it open."""
     table = np.asarray(table, dtype=float)
-    b = int(table.size).bit_length() - 1
+    b = table_b(table)
     drops = all_drops(table, p, baseline=baseline)
     threshold = eps * _baseline_value(table, p, baseline)
     sizes = popcounts(b)

@@ -104,7 +104,7 @@ def test_the_released_step_can_fail(monkeypatch):
     rows = [{"n_tokens": 3, "ranking": [0, 1], "released": v, "explanation_size": s} for s, v in ((1, 0.5), (2, 0.6))]
     monkeypatch.setattr(m, "released_against_formula", lambda cases, sizes: {"files": [], "rows": rows})
     monkeypatch.setattr(m, "checkout_path", lambda: "stand-in")
-    assert m._released_step().status == "fails"
+    assert m.released_code().status == "fails"
 
 
 @needs_checkout

@@ -163,7 +163,7 @@ def test_the_released_step_on_stand_in_metrics(tmp_path, monkeypatch, keep, agre
     (tmp_path / "experiments").mkdir()
     (tmp_path / "experiments" / "metrics.py").write_text(textwrap.dedent(_FAKE_METRICS).format(keep=keep))
     monkeypatch.setenv("FRED_AUTHORS_CHECKOUT", str(tmp_path))
-    step = m._released_step()
+    step = m.released_code()
     assert (step.evidence, step.status) == ("exhaustive", "holds" if agrees else "fails")
     assert len(step.values["rows"]) == len(m.released_cases()) == 59
 

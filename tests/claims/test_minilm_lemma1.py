@@ -13,7 +13,7 @@ import pytest
 from numpy.testing import assert_allclose
 
 from fred import Fred
-from proofs_checks import lemma1_monte_carlo
+from proofs_checks.cases import lemma1_monte_carlo
 from proofs_checks.claims.transformer import minilm_lemma1
 from proofs_checks.statistics.seeds import statistical_seed
 

@@ -17,11 +17,12 @@ from analytic import (
     pattern_weights,
     table_from_classifier,
 )
+from analytic.patterns import table_b
 
 from ...cases.lemma1_monte_carlo import monte_carlo
 from ...models.family import cases, training_corpus
 from ...statistics.seeds import statistical_seed
-from ...verdicts.results import Claim, ClaimResult, Quote
+from ...verdicts.results import Claim, ClaimResult, Quote, StepResult
 
 CLAIM = Claim("lemma1")
 SOURCE = (
@@ -87,7 +88,7 @@ def _limit_is_eq1() -> tuple[bool, dict]:
 
 def _conditional_variance(table: np.ndarray, positions, p: float) -> tuple[float, float, float]:
     """Var f, Var(f | c perturbed) and P(c perturbed) by enumerating all patterns (independent of analytic.lemma1)."""
-    b = int(table.size).bit_length() - 1
+    b = table_b(table)
     w = pattern_weights(b, p)
     covered = np.array([all(code >> i & 1 for i in positions) for code in range(2**b)])
     pi = float(w[covered].sum())
@@ -121,59 +122,90 @@ def _variance_rate() -> tuple[bool, dict]:
                                             "zero_conditional_variance_cases": zero}
 
 
+CONDITIONS = (
+    "p in (0,1); any black box (f is bounded on the finitely many perturbations of a document). The estimate is "
+    "undefined when n_c = 0 and biased for finite n (a ratio estimator); its error is of order sqrt(sigma^2/n), "
+    "sigma^2 = Var f + Var(f | c perturbed) (1/p^|c| - 2) (delta method, analytic.lemma1): sigma^2 grows like "
+    "1/p^|c| (the error like p^(-|c|/2)) only when Var(f | c perturbed) > 0. The lemma states no rate, and these "
+    "remarks are not used against it. The proof steps cover mask- and pos-sampling; the Monte Carlo step runs "
+    "mask-sampling."
+)
+
+
 def check() -> ClaimResult:
     """Our proof step by step, the limit against Eq. (1), the rate's condition, and a statistical check of the
     subject's own drops."""
+    steps = (rewrite(), law_of_large_numbers(), ratio(), product(), limit_is_eq1(), rate_condition(),
+             subject_monte_carlo())
+    return CLAIM.result(kind="statement", statement=STATEMENT, conditions=CONDITIONS, counterexample=None,
+                        steps=steps, source=SOURCE)
+
+
+def rewrite() -> StepResult:
+    """s1: the empirical drop's mean over the rows not containing c, rewritten as a product of two averages."""
     f_sum, n, n_c = sp.symbols("S n n_c", positive=True)
     residual = sp.simplify(f_sum / n_c - (n / n_c) * (f_sum / n))
-    note, mc = monte_carlo(black_boxes(), statistical_seed(SEED),
-                           "a Ridge, a LogisticRegression and a fitted DecisionTreeClassifier")
-    limit_ok, limit_values = _limit_is_eq1()
-    rate_ok, rate_values = _variance_rate()
-    steps = (
-        CLAIM.checked("s1-rewrite", "proof", "symbolic",
-                "(1/n_c) sum_{c not in x_i} f(x_i) = (n/n_c) (1/n) sum_i f(x_i) 1{c not in x_i} (sympy), defined "
-                "only when n_c >= 1.", holds=residual == 0, values={"residual": str(residual)}),
-        CLAIM.argued("s2-law-of-large-numbers", "proof",
-               "f takes finitely many values on the perturbations of a document (2^b mask patterns; with "
-               "pos-sampling, finitely many words of the two dictionaries per position), so f 1{c not in x} has a "
-               "finite mean and the weak law applies to the i.i.d. rows (line 977)."),
-        CLAIM.argued("s3-ratio", "proof",
-               f"n_c/n -> P(c not in x) = p^|c| by the weak law; n/n_c -> p^(-|c|) by continuous mapping, which "
-               f"needs p^|c| > 0, i.e. p > 0 (true for p in (0,1); at p = 0 the candidate is never perturbed). "
-               f"For finite n the empirical drop is undefined with probability (1 - p^|c|)^n, e.g. "
-               f"{sp.N((1 - sp.Rational(1, 2) ** 10) ** 3067, 3)} for |c| = 10, n = 3067, p = 1/2; this vanishes "
-               "as n grows, so convergence in probability is unaffected."),
-        CLAIM.argued("s4-product", "proof",
-               "The product of two sequences converging in probability converges to the product (Slutsky)."),
-        CLAIM.checked("s5-limit-is-eq1", "proof", "exhaustive",
-                "E[f 1{c not in x}] / P(c not in x) = E[f | c not in x], so the limit is Delta_c of Eq. (1): "
-                f"analytic.lemma1_limit equals the referee's exact drop on {limit_values['cases']} (black box, "
-                f"candidate, p) cases, largest difference {limit_values['largest_difference']:.1e}.",
-                holds=limit_ok, values=limit_values),
-        CLAIM.checked("s6-rate-condition", "proof", "exhaustive",
-                "The delta-method variance is sigma^2 = Var f + Var(f | c perturbed) (1/p^|c| - 2) and the error "
-                "is of order sqrt(sigma^2/n); sigma^2 grows like 1/p^|c| (the error like p^(-|c|/2)/sqrt(n)) only "
-                "when Var(f | c perturbed) > 0; when f is constant given c perturbed (a shortcut word of J fully "
-                "perturbed) sigma^2 = Var f and the error is of order sqrt(Var f / n) whatever |c|. Not part of "
-                "the lemma, which states no rate (line 281). Checked by enumeration on "
-                f"{rate_values['cases']} (model, candidate, p) cases, "
-                f"{len(rate_values['zero_conditional_variance_cases'])} of them with Var(f | c) = 0.",
-                holds=rate_ok, values=rate_values),
-        CLAIM.checked("s7-monte-carlo", "statement", "statistical",
-                note + (f" Failures: {mc['failures'][:3]}" if mc["failures"] else ""),
-                holds=not mc["failures"], values=mc),
-    )
-    return CLAIM.result(
-        kind="statement",
-        statement=STATEMENT,
-        conditions="p in (0,1); any black box (f is bounded on the finitely many perturbations of a document). "
-                   "The estimate is undefined when n_c = 0 and biased for finite n (a ratio estimator); its error "
-                   "is of order sqrt(sigma^2/n), sigma^2 = Var f + Var(f | c perturbed) (1/p^|c| - 2) (delta "
-                   "method, analytic.lemma1): sigma^2 grows like 1/p^|c| (the error like p^(-|c|/2)) only when "
-                   "Var(f | c perturbed) > 0. The lemma states no rate, and these remarks are not used against it. "
-                   "The proof steps cover mask- and pos-sampling; the Monte Carlo step runs mask-sampling.",
-        counterexample=None,
-        steps=steps,
-        source=SOURCE,
-    )
+    return CLAIM.checked(
+        "s1-rewrite", "proof", "symbolic",
+        "(1/n_c) sum_{c not in x_i} f(x_i) = (n/n_c) (1/n) sum_i f(x_i) 1{c not in x_i} (sympy), defined only when "
+        "n_c >= 1.", holds=residual == 0, values={"residual": str(residual)})
+
+
+def law_of_large_numbers() -> StepResult:
+    """s2: the weak law applies to f 1{c not in x} (argued)."""
+    return CLAIM.argued(
+        "s2-law-of-large-numbers", "proof",
+        "f takes finitely many values on the perturbations of a document (2^b mask patterns; with pos-sampling, "
+        "finitely many words of the two dictionaries per position), so f 1{c not in x} has a finite mean and the weak "
+        "law applies to the i.i.d. rows (line 977).")
+
+
+def ratio() -> StepResult:
+    """s3: n/n_c -> 1/p^|c| (argued), with the probability that the drop is undefined at the paper's n."""
+    return CLAIM.argued(
+        "s3-ratio", "proof",
+        f"n_c/n -> P(c not in x) = p^|c| by the weak law; n/n_c -> p^(-|c|) by continuous mapping, which needs "
+        f"p^|c| > 0, i.e. p > 0 (true for p in (0,1); at p = 0 the candidate is never perturbed). For finite n the "
+        f"empirical drop is undefined with probability (1 - p^|c|)^n, e.g. "
+        f"{sp.N((1 - sp.Rational(1, 2) ** 10) ** 3067, 3)} for |c| = 10, n = 3067, p = 1/2; this vanishes as n grows, "
+        "so convergence in probability is unaffected.")
+
+
+def product() -> StepResult:
+    """s4: Slutsky (argued)."""
+    return CLAIM.argued(
+        "s4-product", "proof",
+        "The product of two sequences converging in probability converges to the product (Slutsky).")
+
+
+def limit_is_eq1() -> StepResult:
+    """s5: lemma1_limit against the referee's exact drop (Eq. 1), on every black box, candidate and p."""
+    holds, seen = _limit_is_eq1()
+    return CLAIM.checked(
+        "s5-limit-is-eq1", "proof", "exhaustive",
+        "E[f 1{c not in x}] / P(c not in x) = E[f | c not in x], so the limit is Delta_c of Eq. (1): "
+        f"analytic.lemma1_limit equals the referee's exact drop on {seen['cases']} (black box, candidate, p) cases, "
+        f"largest difference {seen['largest_difference']:.1e}.", holds=holds, values=seen)
+
+
+def rate_condition() -> StepResult:
+    """s6: the delta-method variance by enumeration, and the cases where it does not grow with |c|."""
+    holds, seen = _variance_rate()
+    return CLAIM.checked(
+        "s6-rate-condition", "proof", "exhaustive",
+        "The delta-method variance is sigma^2 = Var f + Var(f | c perturbed) (1/p^|c| - 2) and the error is of order "
+        "sqrt(sigma^2/n); sigma^2 grows like 1/p^|c| (the error like p^(-|c|/2)/sqrt(n)) only when Var(f | c "
+        "perturbed) > 0; when f is constant given c perturbed (a shortcut word of J fully perturbed) sigma^2 = Var f "
+        "and the error is of order sqrt(Var f / n) whatever |c|. Not part of the lemma, which states no rate (line "
+        f"281). Checked by enumeration on {seen['cases']} (model, candidate, p) cases, "
+        f"{len(seen['zero_conditional_variance_cases'])} of them with Var(f | c) = 0.", holds=holds, values=seen)
+
+
+def subject_monte_carlo() -> StepResult:
+    """s7: the subject's own drops against the exact limit, within Hoeffding tolerances (statistical)."""
+    note, seen = monte_carlo(black_boxes(), statistical_seed(SEED),
+                             "a Ridge, a LogisticRegression and a fitted DecisionTreeClassifier")
+    return CLAIM.checked(
+        "s7-monte-carlo", "statement", "statistical",
+        note + (f" Failures: {seen['failures'][:3]}" if seen["failures"] else ""),
+        holds=not seen["failures"], values=seen)

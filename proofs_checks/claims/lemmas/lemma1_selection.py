@@ -31,10 +31,11 @@ from ...cases.selection import (
     proposition_cases,
     zero_margin_census,
 )
-from ...cases.selection_bound import TARGET, bound_below_exact, bound_limit, generating_function
+from ...cases import selection_bound
+from ...cases.selection_bound import TARGET
 from ...cases.selection_counterexamples import counterexample, stop_variance, tie_probabilities
 from ...statistics.seeds import statistical_seed
-from ...verdicts.results import Claim, ClaimResult, Quote, Reading
+from ...verdicts.results import Claim, ClaimResult, Quote, Reading, StepResult
 
 CLAIM = Claim("lemma1-selection")
 OPTIMUM = Quote(255, r"The optimal candidate, denoted as $\candidate^\star$, is determined by minimizing the size of "
@@ -92,13 +93,44 @@ STATEMENT = (
     "the one it selects with the exact drops (Eq. 2) as n -> infinity, in the sense of each reading below."
 )
 
+CONDITIONS = (
+    "p in (0, 1), f in [0, 1]; agreement means the same positions and the same found flag. Positive "
+    "margins (this project's assumption; see reading 'margins'): no drop equal to eps * E[f] among the "
+    "candidates the search compares with it, no rival with the chosen candidate's drop. The bound "
+    "(analytic.selection.agreement_bound): P(agree) >= 1 - min(1, 2 e^{-n a_0}) - sum_c min(1, "
+    "2 (1 - q_c + q_c e^{-a_c})^n - (1 - q_c)^n) over the candidates c the search compares, q_c = "
+    "p^|c|, a_c = max(2 t_c^2 / R_c^2, t_c^2 / (2 sigma_c^2 + 2 M_c t_c / 3)) (Hoeffding, Bernstein; "
+    "R_c, sigma_c^2, M_c: range, variance and largest deviation of f given c perturbed; a_0 the same "
+    "for hat m), for tolerances with (1 - eps) t_0 + t_c <= eps E[f] - Delta_c below the threshold, "
+    "(1 - eps) t_0 + t_S <= Delta_S - eps E[f] and t_S + t_c <= Delta_S - Delta_c for each rival, "
+    "the best of a fixed grid of (t_0, t_S) (steps p1-p4); the n it needs grows about like "
+    "log(#candidates) / (p^k* margin^2). A tie at the top leaves FRED returning a solution of Eq. (2) "
+    "(reading 'solution' survives it); a drop exactly on the threshold does not. A document repeating "
+    "a word ties the occurrences' positions (zero margin): the tied positions hold the same word "
+    "(computed, s2's census), so the exact choice's words do not depend on the tie; a statement on "
+    "counts per word (line 473), with margins only between different count vectors, would bring "
+    "those documents into scope, but needs a bound on count vectors that this project does not have, "
+    "and is not checked. Fitted trees tie different words (e.g. 'place awful staff', where nothing "
+    "reaches the threshold and FRED's fallback choice ties across sizes). The exact counterexamples "
+    "are the analytic.selection enumeration of this implementation's Algorithm 1, whose conventions "
+    "are: a candidate that no row perturbs (n_c = 0) has no empirical drop and is skipped; each size's "
+    "largest drop is compared with the threshold eps hat m directly, which agrees with Algorithm 1's "
+    "'>=' against its initial Delta_best = 0 (lines 405, 416) also when hat m = 0 (st1's values); "
+    "ties go to the first candidate (Algorithm 1 as printed keeps the last: st1's numbers are the "
+    "same by symmetry, and st3's limit does not depend on it, since an exact tie of empirical drops "
+    "has probability -> 0 there); when no size reaches the threshold the best over sizes is returned "
+    "with found = False, a later size replacing it only when strictly larger (Algorithm 1's '>=' "
+    "replaces it on equality, and sets no best when every drop is negative): a difference in the "
+    "not-found output only."
+)
+
 #: Fred(mask) runs per (case, n).
 REPS = 300
 SEED = 20260314
 
 
 @exact_cache(copy=True)  # no explainer: the same for every subject
-def _tie_step() -> tuple[bool, dict | None, dict]:
+def _tie_case() -> tuple[bool, dict | None, dict]:
     """Two tokens tie exactly; the table is symmetric under swapping them, so agreement - P(the other token, found)
     = P(the empirical drops tie and reach the threshold), which tends to 0 with P(they tie): the agreement tends to
     1/2. Both tokens solve Eq. (2) with a positive threshold margin, so P(FRED returns a solution) -> 1: the tie
@@ -133,7 +165,7 @@ def _tie_step() -> tuple[bool, dict | None, dict]:
 
 
 @exact_cache(copy=True)  # no explainer: the same for every subject
-def _threshold_step() -> tuple[bool, dict | None, dict]:
+def _threshold_case() -> tuple[bool, dict | None, dict]:
     """One token whose drop equals eps E[f]: agreement = P(1 <= N <= n/2), N ~ Bin(n, 1/2), checked against the
     enumeration for n = 1..40; it is 1/2 - 2^-n for odd n. The returned position agrees whenever N >= 1: only
     the found flag differs."""
@@ -153,7 +185,7 @@ def _threshold_step() -> tuple[bool, dict | None, dict]:
 
 
 @exact_cache(copy=True)  # no explainer: the same for every subject
-def _escape_step() -> tuple[bool, dict | None, dict]:
+def _escape_case() -> tuple[bool, dict | None, dict]:
     """Eq. (2)'s only solution S is exactly on the threshold and a larger candidate L is above it: FRED returns S
     only if hat Delta_S >= eps hat m, a statistic with mean 0 and positive delta-method variance, or if L misses the
     threshold too, so P(returns a solution) <= P(that statistic >= 0) + P(hat Delta_L < eps hat m) -> 1/2 + 0
@@ -319,91 +351,93 @@ def _fitted_note(values: dict) -> str:
 def check() -> ClaimResult:
     """The headline (positive margins): the bound against exact enumeration and against FRED on fitted models,
     and its proof; the stronger readings: minimal exact counterexamples (a tie, drops on the threshold)."""
-    seed = statistical_seed(SEED)
-    tie_ok, tie_cx, tie_values = _tie_step()
-    thr_ok, thr_cx, thr_values = _threshold_step()
-    esc_ok, esc_cx, esc_values = _escape_step()
-    exact_ok, exact_values = bound_below_exact()
-    fitted_ok, fitted_conclusive, event_ok, fitted_values = _fitted(seed)
-    gf_ok, gf_values = generating_function()
-    lim_ok, lim_values = bound_limit()
-    steps = (
-        CLAIM.checked("s1-bound-below-exact", "statement", "exhaustive",
-                "analytic.selection.agreement_bound is below the exact agreement (enumeration of the row counts) on "
-                f"{len(exact_values['cases'])} (table, n) cases with positive margins (b = 1 and 2, "
-                f"{exact_values['non_vacuous']} with a non-zero bound), and for b = 1 the exact agreement at the "
-                f"bound's n for {TARGET} reaches {TARGET}"
-                + (f"; violations: {exact_values['violations'][:2]}" if exact_values["violations"] else "."),
-                holds=exact_ok, values=exact_values, reading="margins"),
-        CLAIM.checked("s2-fitted-models", "statement", "statistical", _fitted_note(fitted_values),
-                holds=fitted_ok, values=fitted_values, conclusive=fitted_conclusive, reading="margins"),
-        CLAIM.checked("p1-event-implies-agreement", "proof", "exhaustive",
-                "If |hat m - m| < t_0 and every |hat m_c - m_c| < t_c, with a t_0 + t_c <= gamma_c - tol, "
-                "a t_0 + t_S <= Delta_S - eps ref and t_S + t_c <= gap_c - tol, every comparison of the search has "
-                f"its exact sign, so FRED agrees. Checked on FRED: in all {fitted_values['event_runs']} runs of s2 "
-                f"whose estimates fell inside the bound's allocation, {fitted_values['event_runs_disagreeing']} "
-                "disagreed; and Fred(exact) returns the referee's choice on every case.",
-                holds=event_ok, reading="margins",
-                values={"event_runs": fitted_values["event_runs"],
-                        "event_runs_disagreeing": fitted_values["event_runs_disagreeing"],
-                        "exact_matches_referee": fitted_values["exact_matches_referee"]}),
-        CLAIM.argued("p2-concentration", "proof",
-               "Given n_c = k >= 1, the k rows perturbing c are i.i.d. from f given c perturbed (the rows are i.i.d. "
-               "and each is kept or not by its own pattern), so Hoeffding (range R_c) and Bernstein (variance "
-               "sigma_c^2, |f - m_c| <= M_c) bound P(|hat m_c - m_c| >= t | n_c = k) by 2 exp(-k a_c); hat m is a "
-               "mean of n i.i.d. rows. A union bound over hat m and the candidates the search compares gives "
-               "P(agree) >= 1 - sum of the failure bounds, for any allocation fixed before sampling.",
-               reading="margins"),
-        CLAIM.checked("p3-binomial", "proof", "symbolic",
-                "Averaging over n_c ~ Bin(n, p^|c|), with n_c = 0 counted as a failure: "
-                "E[1{n_c = 0} + 1{n_c >= 1} 2 e^{-a n_c}] = 2 (1 - q + q e^{-a})^n - (1 - q)^n, a polynomial "
-                "identity in (q, x = e^{-a}) checked by sympy for n = 1..12 (the binomial theorem for every n).",
-                holds=gf_ok, values=gf_values, reading="margins"),
-        CLAIM.checked("p4-bound-tends-to-1", "proof", "symbolic",
-                "Every term tends to 0 as n grows (sympy): the rates are positive for t > 0, the base "
-                "1 - q (1 - e^{-a}) lies in [0, 1), and 2 e^{-n a_0} -> 0; so the bound is non-decreasing and tends "
-                "to 1 when every margin is positive.", holds=lim_ok, values=lim_values, reading="margins"),
-        CLAIM.checked("st1-tie", "statement", "counterexample", _tie_note(tie_cx, tie_values),
-                holds=tie_ok, values={**tie_values, "counterexample": tie_cx}, reading="exact"),
-        CLAIM.checked("st2-threshold", "statement", "counterexample", _threshold_note(thr_cx, thr_values),
-                holds=thr_ok, values={**thr_values, "counterexample": thr_cx}, reading="exact"),
-        CLAIM.checked("st3-threshold-escape", "statement", "counterexample",
-                _escape_note(esc_cx, esc_values), holds=esc_ok, values={**esc_values, "counterexample": esc_cx},
-                reading="solution"),
-    )
-    return CLAIM.result(
-        kind="corollary",
-        statement=STATEMENT,
-        conditions="p in (0, 1), f in [0, 1]; agreement means the same positions and the same found flag. Positive "
-                   "margins (this project's assumption; see reading 'margins'): no drop equal to eps * E[f] among the "
-                   "candidates the search compares with it, no rival with the chosen candidate's drop. The bound "
-                   "(analytic.selection.agreement_bound): P(agree) >= 1 - min(1, 2 e^{-n a_0}) - sum_c min(1, "
-                   "2 (1 - q_c + q_c e^{-a_c})^n - (1 - q_c)^n) over the candidates c the search compares, q_c = "
-                   "p^|c|, a_c = max(2 t_c^2 / R_c^2, t_c^2 / (2 sigma_c^2 + 2 M_c t_c / 3)) (Hoeffding, Bernstein; "
-                   "R_c, sigma_c^2, M_c: range, variance and largest deviation of f given c perturbed; a_0 the same "
-                   "for hat m), for tolerances with (1 - eps) t_0 + t_c <= eps E[f] - Delta_c below the threshold, "
-                   "(1 - eps) t_0 + t_S <= Delta_S - eps E[f] and t_S + t_c <= Delta_S - Delta_c for each rival, "
-                   "the best of a fixed grid of (t_0, t_S) (steps p1-p4); the n it needs grows about like "
-                   "log(#candidates) / (p^k* margin^2). A tie at the top leaves FRED returning a solution of Eq. (2) "
-                   "(reading 'solution' survives it); a drop exactly on the threshold does not. A document repeating "
-                   "a word ties the occurrences' positions (zero margin): the tied positions hold the same word "
-                   "(computed, s2's census), so the exact choice's words do not depend on the tie; a statement on "
-                   "counts per word (line 473), with margins only between different count vectors, would bring "
-                   "those documents into scope, but needs a bound on count vectors that this project does not have, "
-                   "and is not checked. Fitted trees tie different words (e.g. 'place awful staff', where nothing "
-                   "reaches the threshold and FRED's fallback choice ties across sizes). The exact counterexamples "
-                   "are the analytic.selection enumeration of this implementation's Algorithm 1, whose conventions "
-                   "are: a candidate that no row perturbs (n_c = 0) has no empirical drop and is skipped; each size's "
-                   "largest drop is compared with the threshold eps hat m directly, which agrees with Algorithm 1's "
-                   "'>=' against its initial Delta_best = 0 (lines 405, 416) also when hat m = 0 (st1's values); "
-                   "ties go to the first candidate (Algorithm 1 as printed keeps the last: st1's numbers are the "
-                   "same by symmetry, and st3's limit does not depend on it, since an exact tie of empirical drops "
-                   "has probability -> 0 there); when no size reaches the threshold the best over sizes is returned "
-                   "with found = False, a later size replacing it only when strictly larger (Algorithm 1's '>=' "
-                   "replaces it on equality, and sets no best when every drop is negative): a difference in the "
-                   "not-found output only.",
-        counterexample=None,
-        steps=steps,
-        source=SOURCE,
-        readings=READINGS,
-    )
+    fitted = _fitted(statistical_seed(SEED))
+    steps = (bound_below_exact(), fitted_models(fitted), event_implies_agreement(fitted), concentration(), binomial(),
+             bound_tends_to_1(), tie(), threshold(), threshold_escape())
+    return CLAIM.result(kind="corollary", statement=STATEMENT, conditions=CONDITIONS, counterexample=None,
+                        steps=steps, source=SOURCE, readings=READINGS)
+
+
+def bound_below_exact() -> StepResult:
+    """s1: analytic.selection.agreement_bound below the exact agreement, by enumeration of the row counts."""
+    holds, seen = selection_bound.bound_below_exact()
+    return CLAIM.checked(
+        "s1-bound-below-exact", "statement", "exhaustive",
+        f"analytic.selection.agreement_bound is below the exact agreement (enumeration of the row counts) on "
+        f"{len(seen['cases'])} (table, n) cases with positive margins (b = 1 and 2, {seen['non_vacuous']} with a "
+        f"non-zero bound), and for b = 1 the exact agreement at the bound's n for {TARGET} reaches {TARGET}"
+        + (f"; violations: {seen['violations'][:2]}" if seen["violations"] else "."),
+        holds=holds, values=seen, reading="margins")
+
+
+def fitted_models(fitted: tuple[bool, bool, bool, dict]) -> StepResult:
+    """s2: Fred(mask) against Fred(exact) on fitted models, the measured agreement tested against the bound."""
+    holds, conclusive, _, seen = fitted
+    return CLAIM.checked("s2-fitted-models", "statement", "statistical", _fitted_note(seen), holds=holds,
+                         values=seen, conclusive=conclusive, reading="margins")
+
+
+def event_implies_agreement(fitted: tuple[bool, bool, bool, dict]) -> StepResult:
+    """p1: every run of s2 inside the bound's event agreed, and Fred(exact) is the referee's choice."""
+    _, _, holds, seen = fitted
+    return CLAIM.checked(
+        "p1-event-implies-agreement", "proof", "exhaustive",
+        "If |hat m - m| < t_0 and every |hat m_c - m_c| < t_c, with a t_0 + t_c <= gamma_c - tol, a t_0 + t_S <= "
+        "Delta_S - eps ref and t_S + t_c <= gap_c - tol, every comparison of the search has its exact sign, so FRED "
+        f"agrees. Checked on FRED: in all {seen['event_runs']} runs of s2 whose estimates fell inside the bound's "
+        f"allocation, {seen['event_runs_disagreeing']} disagreed; and Fred(exact) returns the referee's choice on "
+        "every case.", holds=holds, reading="margins",
+        values={key: seen[key] for key in ("event_runs", "event_runs_disagreeing", "exact_matches_referee")})
+
+
+def concentration() -> StepResult:
+    """p2: Hoeffding and Bernstein given n_c, and a union bound (argued)."""
+    return CLAIM.argued(
+        "p2-concentration", "proof",
+        "Given n_c = k >= 1, the k rows perturbing c are i.i.d. from f given c perturbed (the rows are i.i.d. and each "
+        "is kept or not by its own pattern), so Hoeffding (range R_c) and Bernstein (variance sigma_c^2, |f - m_c| <= "
+        "M_c) bound P(|hat m_c - m_c| >= t | n_c = k) by 2 exp(-k a_c); hat m is a mean of n i.i.d. rows. A union "
+        "bound over hat m and the candidates the search compares gives P(agree) >= 1 - sum of the failure bounds, for "
+        "any allocation fixed before sampling.", reading="margins")
+
+
+def binomial() -> StepResult:
+    """p3: the binomial generating function averages the conditional bound over n_c (sympy)."""
+    holds, seen = selection_bound.generating_function()
+    return CLAIM.checked(
+        "p3-binomial", "proof", "symbolic",
+        "Averaging over n_c ~ Bin(n, p^|c|), with n_c = 0 counted as a failure: E[1{n_c = 0} + 1{n_c >= 1} 2 "
+        "e^{-a n_c}] = 2 (1 - q + q e^{-a})^n - (1 - q)^n, a polynomial identity in (q, x = e^{-a}) checked by sympy "
+        "for n = 1..12 (the binomial theorem for every n).", holds=holds, values=seen, reading="margins")
+
+
+def bound_tends_to_1() -> StepResult:
+    """p4: every term of the bound tends to 0 as n grows (sympy)."""
+    holds, seen = selection_bound.bound_limit()
+    return CLAIM.checked(
+        "p4-bound-tends-to-1", "proof", "symbolic",
+        "Every term tends to 0 as n grows (sympy): the rates are positive for t > 0, the base 1 - q (1 - e^{-a}) lies "
+        "in [0, 1), and 2 e^{-n a_0} -> 0; so the bound is non-decreasing and tends to 1 when every margin is "
+        "positive.", holds=holds, values=seen, reading="margins")
+
+
+def tie() -> StepResult:
+    """st1: an exact tie at the top; the agreement tends to 1/2 (reading 'exact')."""
+    return _counterexample_step("st1-tie", _tie_case(), _tie_note, "exact")
+
+
+def threshold() -> StepResult:
+    """st2: a drop exactly on the threshold; the agreement tends to 1/2 (reading 'exact')."""
+    return _counterexample_step("st2-threshold", _threshold_case(), _threshold_note, "exact")
+
+
+def threshold_escape() -> StepResult:
+    """st3: the only solution on the threshold, a larger candidate above it (reading 'solution')."""
+    return _counterexample_step("st3-threshold-escape", _escape_case(), _escape_note, "solution")
+
+
+def _counterexample_step(step: str, case: tuple[bool, dict | None, dict], note, reading: str) -> StepResult:
+    """A statement step on an exact counterexample ``case`` (holds, counterexample, values), ``note`` its sentence."""
+    holds, cx, seen = case
+    return CLAIM.checked(step, "statement", "counterexample", note(cx, seen), holds=holds,
+                         values={**seen, "counterexample": cx}, reading=reading)

@@ -24,7 +24,7 @@ from fred.sampling import MAX_SAMPLES
 from fred_constants import ALPHA_EXACT, MAX_LEN, P_EXACT
 
 from ...verdicts.counterexamples import minimal_counterexample
-from ...verdicts.results import Claim, ClaimResult, Quote, hypotheses
+from ...verdicts.results import Claim, ClaimResult, Quote, StepResult, hypotheses
 from .lemma2_proof import (
     lemma2_conditions,
     paper_n,
@@ -72,6 +72,9 @@ THRESHOLD_DIGITS = 12
 GRID_ALPHAS = (0.5, 0.8, 0.9, 0.95, 0.99, 0.999)
 GRID_PS = (0.1, 0.25, 0.3, 0.5, 0.7, 0.9)
 GRID_LENGTHS = tuple(range(1, 13))
+#: What a check computes (holds, values), and what the counterexample search returns (holds, values, example).
+Checked = tuple[bool, dict]
+Search = tuple[bool, dict, "dict | None"]
 
 
 def statement_hypotheses(*, alpha, p, l_max: int, n: int, sizes) -> dict:
@@ -120,7 +123,7 @@ def coverage_by_enumeration(n: int, p: Fraction, size: int) -> Fraction:
     return total
 
 
-def _counterexample() -> tuple[bool, dict, dict | None]:
+def _counterexample() -> Search:
     """Search, confirm by enumerating designs, and check minimality over every smaller case of the grid."""
     found = minimal_counterexample(st.tuples(st.sampled_from(SEARCH_L_MAX), st.sampled_from(P_ORDER)), _breaks)
     sweep = {(l, p): _breaks((l, p)) for l in SEARCH_L_MAX for p in P_ORDER}
@@ -152,7 +155,7 @@ def _counterexample() -> tuple[bool, dict, dict | None]:
     return not confirmed, values, example
 
 
-def _tables_p() -> tuple[bool, dict]:
+def _tables_p() -> Checked:
     """p = 0.1 (the appendix tables) with Lemma 2's n at the defaults: coverage of one candidate of size 4, 5, 10,
     in Fractions, and the n each would need."""
     n = paper_n(ALPHA_EXACT, MAX_LEN)
@@ -172,7 +175,7 @@ def _tables_p() -> tuple[bool, dict]:
                        "below_alpha": len(short), "below_alpha_sizes": short}
 
 
-def _thresholds() -> tuple[bool, dict]:
+def _thresholds() -> Checked:
     """Where Lemma 2's n stops covering, at alpha = 0.95 and l_max = 1..10.
 
     Coverage 1 - (1 - p**l)**n increases with p (step s3), so n covers exactly for p >= p* = (1 - (1 -
@@ -200,27 +203,99 @@ def _thresholds() -> tuple[bool, dict]:
     return not wrong, {"alpha": str(ALPHA_EXACT), "digits": THRESHOLD_DIGITS, "cases": rows, "violations": wrong}
 
 
-def _coverage_increases_with_p() -> tuple[bool, dict]:
-    """d/dp [1 - (1 - p^l)^n] = l n p^(l-1) (1 - p^l)^(n-1) > 0 (sympy, with s = 1 - p^l > 0)."""
+def check() -> ClaimResult:
+    """The minimal counterexample (p < 1/2), p = 0.1 of the tables, the exact thresholds, the general n proved."""
+    counterexample, tables, thresholds = _counterexample(), _tables_p(), _thresholds()
+    steps = (
+        counterexample_below_half(counterexample, thresholds),
+        paper_p_one_tenth(tables),
+        coverage_increases_with_p(),
+        general_n_covers(),
+        sample_size_is_minimal(),
+        corrected_n_at_the_counterexamples(counterexample, tables),
+        threshold_below_half(thresholds),
+    )
+    return CLAIM.result(kind="extension", statement=STATEMENT, conditions=_conditions(tables),
+                        counterexample=counterexample[2], steps=steps, corrected=_corrected(thresholds),
+                        source=SOURCE)
+
+
+def _by(rows: list[dict], key: str) -> dict:
+    """The rows of a step's values by one of their fields."""
+    return {r[key]: r for r in rows}
+
+
+def counterexample_below_half(counterexample: Search, thresholds: Checked) -> StepResult:
+    """s1: the minimal counterexample of the search, inside the extension's hypotheses."""
+    holds, seen, _ = counterexample
+    found, star = seen.get("found"), _by(thresholds[1]["cases"], "l_max")
+    if found is None:
+        found_note = "no counterexample found"
+    else:
+        largest = max(p for p in P_ORDER if p < Fraction(star[found["l_max"]]["bracket"][0]))
+        found_note = (
+            f"Lemma 2's n at alpha = 0.95, l_max = {found['l_max']} (n = {found['n_paper']}) with p = "
+            f"{found['p_exact']} covers the candidate with probability {found['coverage_exact']} = "
+            f"{found['coverage']:.5f} < 0.95 (confirmed by enumerating all designs in Fractions). Inside the "
+            f"extension's hypotheses (computed: {found['satisfies_hypotheses']}); outside Lemma 2's own p = 1/2. "
+            f"Minimal ({seen['minimal']}) in the order: smaller l_max first, then, on the grid k/20, p closer to 1/2 "
+            f"from below: the largest k/20 below the threshold p*(0.95, {found['l_max']}) of step s7 is {largest}")
+    return CLAIM.checked(
+        "s1-counterexample-below-half", "statement", "counterexample",
+        f"Hypothesis search, inside the extension's hypotheses, over l_max in 1..10 and p in {{1/20, ..., 19/20}} at "
+        f"alpha = 0.95: {found_note}. On this grid (which has no p strictly between 9/20 and 1/2) every p < 1/2 fails "
+        f"({seen['fails_for_every_p_below_half']}) and every p >= 1/2 covers "
+        f"({seen['holds_for_every_p_at_least_half']}); off the grid, see step s7.", holds=holds, values=seen)
+
+
+def paper_p_one_tenth(tables: Checked) -> StepResult:
+    """s2: p = 0.1 of the appendix tables with Lemma 2's n at the defaults, in Fractions."""
+    holds, seen = tables
+    by = _by(seen["cases"], "size")
+    sizes = "; ".join(f"|c| = {size}: {by[size]['coverage_12_digits']} ({by[size]['n_needed_for_alpha']} rows "
+                      "needed)" for size in TABLES_SIZES)
+    return CLAIM.checked(
+        "s2-paper-p-one-tenth", "statement", "exhaustive",
+        f"If Lemma 2's n at the defaults (n = {seen['n_paper']}: alpha = 0.95, l_max = 10) were used with p = 0.1, "
+        "the p of the appendix tables (the paper does not say which n those runs used), one candidate would be "
+        f"covered, 1 - (1 - 0.1**|c|)**n in Fractions: {sizes}. {seen['below_alpha']} of the {len(seen['cases'])} "
+        "cases are below alpha = 0.95.", holds=holds, values=seen)
+
+
+def coverage_increases_with_p() -> StepResult:
+    """s3: d/dp [1 - (1 - p^l)^n] = l n p^(l-1) (1 - p^l)^(n-1) > 0 (sympy, with s = 1 - p^l > 0)."""
     p, s, ell, n = sp.symbols("p s ell n", positive=True)
     derivative = sp.diff(1 - (1 - p**ell) ** n, p)
     as_s = sp.simplify(derivative.subs(1 - p**ell, s))
-    return as_s.is_positive is True, {"d_coverage_dp": str(derivative), "with_s_equal_1_minus_p_pow_l": str(as_s),
-                      "is_positive": as_s.is_positive is True}
+    return CLAIM.checked(
+        "s3-coverage-increases-with-p", "proof", "symbolic",
+        "d/dp [1 - (1 - p**l)**n] = l n p**(l-1) (1 - p**l)**(n-1) > 0 on (0,1) (sympy, with s = 1 - p**l > 0): "
+        "coverage increases with p, so Lemma 2's n (which covers at p = 1/2, claim lemma2) covers at every p >= 1/2.",
+        holds=as_s.is_positive is True,
+        values={"d_coverage_dp": str(derivative), "with_s_equal_1_minus_p_pow_l": str(as_s),
+                "is_positive": as_s.is_positive is True})
 
 
-def _general_n_covers() -> tuple[bool, dict]:
-    """Lemma 2's proof with p left symbolic (proofs_checks.claims.lemmas.lemma2_proof, also the proof steps of claim lemma2)."""
+def general_n_covers() -> StepResult:
+    """s4: Lemma 2's proof with p left symbolic (:mod:`proofs_checks.claims.lemmas.lemma2_proof`, also the proof steps
+    of claim lemma2)."""
     parts = {"row_probability_p_pow_l": proof_row_probability(), "binomial_identity": proof_binomial_identity(),
              "solve_for_n_with_q_p_pow_l_max": proof_solve_for_n(),
              "smaller_candidates": proof_smaller_candidates()}
-    return all(ok for ok, _ in parts.values()), {name: dict(v, holds=ok) for name, (ok, v) in parts.items()}
+    return CLAIM.checked(
+        "s4-general-n-covers", "proof", "symbolic",
+        "Lemma 2's proof for any p in (0,1) (p symbolic; proofs_checks.claims.lemmas.lemma2_proof, the steps of claim "
+        "lemma2): one row perturbs c with probability p**|c|, n rows cover it with probability 1 - (1 - p**|c|)**n "
+        "(binomial identity), >= alpha <=> n >= log(1-alpha)/log(1-p**l_max) for |c| = l_max, and smaller candidates "
+        "are covered at least as well; so n(p) = ceil(log(1-alpha)/log(1-p**l_max)) covers with probability >= alpha, "
+        "and no smaller n does.",
+        holds=all(ok for ok, _ in parts.values()), values={name: dict(v, holds=ok) for name, (ok, v) in parts.items()})
 
 
-def _sample_size_is_minimal() -> tuple[bool, dict]:
-    """fred.sample_size(alpha, p, l) is the smallest n with coverage >= alpha on every case of the grid; it may
+def sample_size_is_minimal() -> StepResult:
+    """s5: fred.sample_size(alpha, p, l) is the smallest n with coverage >= alpha on every case of the grid; it may
     refuse a case only when that minimum exceeds fred's MAX_SAMPLES."""
-    wrong, refused, checked_ = [], [], 0
+    wrong, refused, accepted = [], [], 0
     for a, p, size in itertools.product(GRID_ALPHAS, GRID_PS, GRID_LENGTHS):
         try:
             n = sample_size(a, p, size)
@@ -229,125 +304,81 @@ def _sample_size_is_minimal() -> tuple[bool, dict]:
             if covers(a, MAX_SAMPLES, p, size):  # the minimum is <= MAX_SAMPLES: a wrong refusal
                 wrong.append([a, p, size, "refused"])
             continue
-        checked_ += 1
+        accepted += 1
         if not (covers(a, n, p, size) and (n == 1 or not covers(a, n - 1, p, size))):
             wrong.append([a, p, size, n])
-    return not wrong, {"alphas": list(GRID_ALPHAS), "ps": list(GRID_PS), "lengths": list(GRID_LENGTHS),
-                       "cases_checked": checked_, "max_samples": MAX_SAMPLES,
-                       "refused_above_max_samples": refused, "violations": wrong,
-                       "arithmetic": "exact values of the binary floats: Fractions for n <= 400, a 400-bit "
-                                     "interval enclosure of n log(1 - p^l) - log(1 - alpha) above (Fractions "
-                                     "if it contains 0)"}
+    return CLAIM.checked(
+        "s5-sample-size-is-minimal", "correction", "exhaustive",
+        f"fred.sample_size(alpha, p, l) is the exact minimum n(p): coverage(n) >= alpha and coverage(n-1) < alpha on "
+        f"all {accepted} cases it accepts of alpha in {GRID_ALPHAS}, p in {GRID_PS}, l in 1..{GRID_LENGTHS[-1]}; the "
+        f"{len(refused)} cases it refuses need more than MAX_SAMPLES = {MAX_SAMPLES} rows. Decided exactly for the "
+        f"binary floats; violations: {len(wrong)}.", holds=not wrong,
+        values={"alphas": list(GRID_ALPHAS), "ps": list(GRID_PS), "lengths": list(GRID_LENGTHS),
+                "cases_checked": accepted, "max_samples": MAX_SAMPLES, "refused_above_max_samples": refused,
+                "violations": wrong,
+                "arithmetic": "exact values of the binary floats: Fractions for n <= 400, a 400-bit interval "
+                              "enclosure of n log(1 - p^l) - log(1 - alpha) above (Fractions if it contains 0)"})
 
 
-def _corrected_n_at_the_counterexamples(cases) -> tuple[bool, dict]:
-    """The corrected n(p) (sympy's ceiling of the formula, decimals read exactly) on the ``(p, size, n_paper)`` cases
-    where Lemma 2's n failed: it covers, n(p) - 1 does not, and fred.sample_size returns it."""
-    rows, wrong = [], []
-    for p, size, n_paper in cases:
+def corrected_n_at_the_counterexamples(counterexample: Search, tables: Checked) -> StepResult:
+    """s6: the corrected n(p) (sympy's ceiling of the formula, decimals read exactly) where Lemma 2's n failed: at the
+    counterexample and at p = 0.1 of the tables; it covers, n(p) - 1 does not, and fred.sample_size returns it."""
+    example, rows, wrong = counterexample[2], [], []
+    failed = [(Fraction(example["p_exact"]), example["l_max"], example["n_paper"])] if example else []
+    # fred.sample_size refuses beyond MAX_SAMPLES rows (|c| = 10 at p = 0.1 needs about 3e10): those stay out
+    failed += [(TABLES_P, r["size"], r["n"]) for r in tables[1]["cases"]
+               if r["size"] in tables[1]["below_alpha_sizes"] and r["n_needed_for_alpha"] <= MAX_SAMPLES]
+    for p, size, n_paper in failed:
         n = int(sample_size_sym(sp.Rational(ALPHA_EXACT), sp.Rational(p), size))
         fred_n = sample_size(float(ALPHA_EXACT), float(p), size)
         ok = covers(ALPHA_EXACT, n, p, size) and not covers(ALPHA_EXACT, n - 1, p, size) and fred_n == n
-        rows.append({"alpha": str(ALPHA_EXACT), "p": str(p), "size": size, "n_corrected": n, "fred_sample_size": fred_n,
-                     "n_paper": n_paper, "minimal_and_covers": ok})
+        rows.append({"alpha": str(ALPHA_EXACT), "p": str(p), "size": size, "n_corrected": n,
+                     "fred_sample_size": fred_n, "n_paper": n_paper, "minimal_and_covers": ok})
         if not ok:
             wrong.append(rows[-1])
-    return not wrong, {"cases": rows, "violations": len(wrong)}
+    return CLAIM.checked(
+        "s6-corrected-n-at-the-counterexamples", "correction", "exhaustive",
+        "The corrected n(p) where Lemma 2's n failed (alpha = 0.95): "
+        + "; ".join(f"p = {r['p']}, |c| = {r['size']}: n(p) = {r['n_corrected']} (Lemma 2's n {r['n_paper']})"
+                    for r in rows)
+        + ". Each covers with probability >= alpha, n(p) - 1 does not (Fractions, or a 400-bit interval for n > 400), "
+        "and fred.sample_size returns it.", holds=not wrong, values={"cases": rows, "violations": len(wrong)})
 
 
-def check() -> ClaimResult:
-    """The minimal counterexample (p < 1/2), p = 0.1 of the tables, the exact thresholds, the general n proved."""
-    ce_holds, ce_values, example = _counterexample()
-    tables_holds, tables_values = _tables_p()
-    threshold_ok, threshold_values = _thresholds()
-    increase_ok, increase_values = _coverage_increases_with_p()
-    general_ok, general_values = _general_n_covers()
-    minimal_ok, minimal_values = _sample_size_is_minimal()
-    failed = [(Fraction(example["p_exact"]), example["l_max"], example["n_paper"])] if example else []
-    # fred.sample_size refuses beyond MAX_SAMPLES rows (|c| = 10 at p = 0.1 needs about 3e10): those stay out
-    failed += [(TABLES_P, r["size"], r["n"]) for r in tables_values["cases"]
-               if r["size"] in tables_values["below_alpha_sizes"] and r["n_needed_for_alpha"] <= MAX_SAMPLES]
-    fixed_ok, fixed_values = _corrected_n_at_the_counterexamples(failed)
-    star = {r["l_max"]: r for r in threshold_values["cases"]}
-    star_note = "; ".join(f"l_max = {l} (n = {star[l]['n_paper']}): p* in [{', '.join(star[l]['bracket_decimal'])}]"
-                          for l in (1, MAX_LEN))
-    found = ce_values.get("found")
-    largest = None if found is None else str(max(
-        p for p in P_ORDER if p < Fraction(star[found["l_max"]]["bracket"][0])))
-    ce_note = ("no counterexample found" if found is None else
-               f"Lemma 2's n at alpha = 0.95, l_max = {found['l_max']} (n = {found['n_paper']}) with "
-               f"p = {found['p_exact']} covers the candidate with probability {found['coverage_exact']} = "
-               f"{found['coverage']:.5f} < 0.95 (confirmed by enumerating all designs in Fractions). Inside the "
-               f"extension's hypotheses (computed: {found['satisfies_hypotheses']}); outside Lemma 2's own p = 1/2. "
-               f"Minimal ({ce_values['minimal']}) in the order: smaller l_max first, then, on the grid k/20, p "
-               f"closer to 1/2 from below: the largest k/20 below the threshold p*(0.95, {found['l_max']}) of step "
-               f"s7 is {largest}")
-    by = {r["size"]: r for r in tables_values["cases"]}
-    tables_note = "; ".join(f"|c| = {size}: {by[size]['coverage_12_digits']} ({by[size]['n_needed_for_alpha']} rows "
-                            "needed)" for size in TABLES_SIZES)
-    steps = (
-        CLAIM.checked("s1-counterexample-below-half", "statement", "counterexample",
-                f"Hypothesis search, inside the extension's hypotheses, over l_max in 1..10 and p in {{1/20, ..., "
-                f"19/20}} at alpha = 0.95: {ce_note}. On this grid (which has no p strictly between 9/20 and 1/2) "
-                f"every p < 1/2 fails ({ce_values['fails_for_every_p_below_half']}) and every p >= 1/2 covers "
-                f"({ce_values['holds_for_every_p_at_least_half']}); off the grid, see step s7.",
-                holds=ce_holds, values=ce_values),
-        CLAIM.checked("s2-paper-p-one-tenth", "statement", "exhaustive",
-                f"If Lemma 2's n at the defaults (n = {tables_values['n_paper']}: alpha = 0.95, l_max = 10) were "
-                "used with p = 0.1, the p of the appendix tables (the paper does not say which n those runs used), "
-                f"one candidate would be covered, 1 - (1 - 0.1**|c|)**n in Fractions: {tables_note}. "
-                f"{tables_values['below_alpha']} of the {len(tables_values['cases'])} cases are below alpha = 0.95.",
-                holds=tables_holds, values=tables_values),
-        CLAIM.checked("s3-coverage-increases-with-p", "proof", "symbolic",
-                "d/dp [1 - (1 - p**l)**n] = l n p**(l-1) (1 - p**l)**(n-1) > 0 on (0,1) (sympy, with s = 1 - p**l "
-                "> 0): coverage increases with p, so Lemma 2's n (which covers at p = 1/2, claim lemma2) covers at "
-                "every p >= 1/2.", holds=increase_ok, values=increase_values),
-        CLAIM.checked("s4-general-n-covers", "proof", "symbolic",
-                "Lemma 2's proof for any p in (0,1) (p symbolic; proofs_checks.claims.lemmas.lemma2_proof, the steps of claim "
-                "lemma2): one row perturbs c with probability p**|c|, n rows cover it with probability "
-                "1 - (1 - p**|c|)**n (binomial identity), >= alpha <=> n >= log(1-alpha)/log(1-p**l_max) for "
-                "|c| = l_max, and smaller candidates are covered at least as well; so n(p) = "
-                "ceil(log(1-alpha)/log(1-p**l_max)) covers with probability >= alpha, and no smaller n does.",
-                holds=general_ok, values=general_values),
-        CLAIM.checked("s5-sample-size-is-minimal", "correction", "exhaustive",
-                f"fred.sample_size(alpha, p, l) is the exact minimum n(p): coverage(n) >= alpha and coverage(n-1) < "
-                f"alpha on all {minimal_values['cases_checked']} cases it accepts of alpha in {GRID_ALPHAS}, p in "
-                f"{GRID_PS}, l in 1..{GRID_LENGTHS[-1]}; the {len(minimal_values['refused_above_max_samples'])} "
-                f"cases it refuses need more than MAX_SAMPLES = {MAX_SAMPLES} rows. Decided exactly for the binary "
-                f"floats; violations: {len(minimal_values['violations'])}.", holds=minimal_ok, values=minimal_values),
-        CLAIM.checked("s6-corrected-n-at-the-counterexamples", "correction", "exhaustive",
-                "The corrected n(p) where Lemma 2's n failed (alpha = 0.95): "
-                + "; ".join(f"p = {r['p']}, |c| = {r['size']}: n(p) = {r['n_corrected']} (Lemma 2's n "
-                            f"{r['n_paper']})" for r in fixed_values["cases"])
-                + ". Each covers with probability >= alpha, n(p) - 1 does not (Fractions, or a 400-bit interval for "
-                "n > 400), and fred.sample_size returns it.", holds=fixed_ok, values=fixed_values),
-        CLAIM.checked("s7-threshold-below-half", "correction", "exhaustive",
-                "Exactly which p Lemma 2's n serves, at alpha = 0.95, l_max = 1..10: coverage increases with p "
-                "(s3), so n covers exactly for p >= p*(alpha, l_max) = (1 - (1 - alpha)**(1/n))**(1/l_max); sympy "
-                "gives coverage(p*) = alpha exactly, and 12-digit decimals lo < p* < hi are checked exactly (lo "
-                f"does not cover, hi does, hi <= 1/2): {star_note}. Because n is a ceiling above the lemma's "
-                f"quantity, p* < 1/2 in every case here: Lemma 2's n still serves slightly below 1/2; violations: {len(threshold_values['violations'])}.",
-                holds=threshold_ok, values=threshold_values),
-    )
-    corrected = (
+def threshold_below_half(thresholds: Checked) -> StepResult:
+    """s7: the exact threshold p* below which Lemma 2's n stops covering, bracketed by decimals, and p* <= 1/2."""
+    holds, seen = thresholds
+    star = _by(seen["cases"], "l_max")
+    brackets = "; ".join(f"l_max = {l} (n = {star[l]['n_paper']}): p* in [{', '.join(star[l]['bracket_decimal'])}]"
+                         for l in (1, MAX_LEN))
+    return CLAIM.checked(
+        "s7-threshold-below-half", "correction", "exhaustive",
+        "Exactly which p Lemma 2's n serves, at alpha = 0.95, l_max = 1..10: coverage increases with p (s3), so n "
+        "covers exactly for p >= p*(alpha, l_max) = (1 - (1 - alpha)**(1/n))**(1/l_max); sympy gives coverage(p*) = "
+        "alpha exactly, and 12-digit decimals lo < p* < hi are checked exactly (lo does not cover, hi does, hi <= "
+        f"1/2): {brackets}. Because n is a ceiling above the lemma's quantity, p* < 1/2 in every case here: Lemma 2's "
+        f"n still serves slightly below 1/2; violations: {len(seen['violations'])}.", holds=holds, values=seen)
+
+
+def _corrected(thresholds: Checked) -> str:
+    """The corrected statement, with p* at l_max = 1 and at the defaults from step s7."""
+    star = _by(thresholds[1]["cases"], "l_max")
+    return (
         "n(p) = ceil(log(1 - alpha) / log(1 - p**l_max)) rows cover any fixed candidate with |c| <= l_max with "
-        "probability >= alpha, for any p in (0, 1), and no smaller n does (fred.sample_size computes it). Lemma 2's "
-        "n (from 1/2**l_max) serves exactly the p >= p*(alpha, l_max) = (1 - (1 - alpha)**(1/n))**(1/l_max), "
-        f"which is at most 1/2: at alpha = 0.95, p* = {float(Fraction(star[1]['bracket'][0])):.5f} for l_max = 1 "
-        f"(n = {star[1]['n_paper']}) and {float(Fraction(star[MAX_LEN]['bracket'][0])):.8f} at the "
-        f"defaults l_max = 10 (n = {star[MAX_LEN]['n_paper']})."
+        "probability >= alpha, for any p in (0, 1), and no smaller n does (fred.sample_size computes it). Lemma 2's n "
+        "(from 1/2**l_max) serves exactly the p >= p*(alpha, l_max) = (1 - (1 - alpha)**(1/n))**(1/l_max), which is "
+        f"at most 1/2: at alpha = 0.95, p* = {float(Fraction(star[1]['bracket'][0])):.5f} for l_max = 1 (n = "
+        f"{star[1]['n_paper']}) and {float(Fraction(star[MAX_LEN]['bracket'][0])):.8f} at the defaults l_max = 10 "
+        f"(n = {star[MAX_LEN]['n_paper']})."
     )
-    return CLAIM.result(
-        kind="extension",
-        statement=STATEMENT,
-        conditions="This project's question, not a claim of the paper (its proof fixes p = 1/2, line 993). Lemma 2's "
-                   "n extends to every p >= p*(alpha, l_max), a threshold at most 1/2 (steps s3, s7), and to no "
-                   "p < p*: at alpha = 0.95 every p < 1/2 of the grid k/20 fails (step s1), and so would p = 0.1, "
-                   "the p of the appendix tables, if those runs used Lemma 2's n (step s2). The corrected n grows "
-                   "like log(1/(1-alpha)) / p**l_max: at p = 0.1, |c| = 10 it is "
-                   f"{by[MAX_LEN]['n_needed_for_alpha']} rows.",
-        counterexample=example,
-        steps=steps,
-        corrected=corrected,
-        source=SOURCE,
+
+
+def _conditions(tables: Checked) -> str:
+    """The conditions, with the corrected n at p = 0.1, |c| = 10 from step s2."""
+    return (
+        "This project's question, not a claim of the paper (its proof fixes p = 1/2, line 993). Lemma 2's n extends "
+        "to every p >= p*(alpha, l_max), a threshold at most 1/2 (steps s3, s7), and to no p < p*: at alpha = 0.95 "
+        "every p < 1/2 of the grid k/20 fails (step s1), and so would p = 0.1, the p of the appendix tables, if those "
+        "runs used Lemma 2's n (step s2). The corrected n grows like log(1/(1-alpha)) / p**l_max: at p = 0.1, |c| = "
+        f"10 it is {_by(tables[1]['cases'], 'size')[MAX_LEN]['n_needed_for_alpha']} rows."
     )

@@ -24,7 +24,7 @@ from analytic.lemma2 import joint_candidate_sizes
 from fred_constants import ALPHA_EXACT, MAX_LEN, P_EXACT, P
 
 from ...verdicts.counterexamples import minimal_counterexample
-from ...verdicts.results import Claim, ClaimResult, Quote, Reading, hypotheses
+from ...verdicts.results import Claim, ClaimResult, Quote, Reading, StepResult, hypotheses
 from .lemma2_proof import (
     GRID_ALPHAS as S1_ALPHAS,
 )
@@ -249,6 +249,94 @@ def _whole_document() -> tuple[bool, dict]:
                        "cases": cases, "violations": wrong}
 
 
+def check() -> ClaimResult:
+    """The per-candidate reading (Lemma 2, at p = 1/2), and the joint reading: its minimal counterexample, how far
+    below alpha the paper's defaults are, and the b <= l_max case where it holds."""
+    sizes = _all_sizes()
+    steps = (per_candidate(), *proof_steps(CLAIM, 2, reading="per-candidate"), joint_minimal_counterexample(),
+             joint_paper_defaults(), whole_document_is_enough(), whole_document_exact(),
+             all_sizes_counterexample(sizes))
+    return CLAIM.result(kind="statement", statement=STATEMENT, conditions=_conditions(sizes), counterexample=None,
+                        steps=steps, source=SOURCE, readings=READINGS)
+
+
+def per_candidate() -> StepResult:
+    """s1: Lemma 2 at p = 1/2 on a finite grid, in Fractions, and where the sentence's strict 'higher than' differs."""
+    holds, seen = per_candidate_coverage(statement_hypotheses)
+    strict = seen["strictly_higher"] = _strictly_higher()
+    equal = "; ".join(f"alpha = {c['alpha']}, l_max = {c['l_max']}, l = {c['size']}, n = {c['n']}"
+                      for c in strict["cases_with_coverage_equal_to_alpha"]) or "no case"
+    return CLAIM.checked(
+        "s1-per-candidate-coverage", "statement", "exhaustive",
+        f"Per candidate, at p = 1/2 and the paper's n: one candidate of each size l <= l_max is covered with "
+        f"probability >= alpha, in Fractions, on this finite family only: alpha in {{{', '.join(seen['alphas'])}}}, "
+        f"l_max in 1..{seen['l_max'][-1]}, every l in 1..l_max ({seen['cases']} cases, each inside the hypotheses: "
+        f"outside {len(seen['cases_outside_hypotheses'])}); violations: {len(seen['violations'])}. Every other alpha "
+        "and l_max: the symbolic steps s2-s5. This is Lemma 2's '>=' (line 366); the sentence's 'higher than' (line "
+        f"362) is strict, and the coverage equals alpha exactly in {equal} of the family; every coverage is dyadic "
+        f"({strict['every_coverage_dyadic']}: 1 - (1 - 2^-l)^n), 19/20 is not ({not strict['alpha_0_95_dyadic']}), "
+        "so at the default alpha = 0.95 the two agree.", holds=holds, values=seen, reading="per-candidate")
+
+
+def joint_minimal_counterexample() -> StepResult:
+    """s6: the minimal counterexample to the joint reading, confirmed by two exact methods."""
+    holds, seen = _counterexample()
+    example = seen["found"]
+    found = ("no counterexample found" if example is None else
+             f"b = {example['b']} tokens, l_max = {example['l_max']}, p = 1/2, alpha = 0.95, the paper's n = "
+             f"{example['n']}: all candidates covered with probability {example['joint_coverage']} = "
+             f"{example['joint_coverage_float']:.6f} < 0.95 (each one alone: {example['per_candidate_coverage']}, so "
+             f"not a counterexample to the per-candidate reading); inside the hypotheses (computed: "
+             f"{example['satisfies_hypotheses']}); confirmed in Fractions by inclusion-exclusion and by the row-by-row "
+             f"distribution; minimal: {seen['minimal']} (smaller: a shorter document, then a smaller l_max)")
+    return CLAIM.checked(
+        "s6-joint-minimal-counterexample", "statement", "counterexample",
+        f"Hypothesis search over b in 1..5, l_max in 1..4, inside the hypotheses: {found}. Over the whole family the "
+        f"joint coverage is below alpha exactly when l_max < b ({seen['fails_exactly_when_l_max_below_b']}).",
+        holds=holds, values=seen, reading="joint")
+
+
+def joint_paper_defaults() -> StepResult:
+    """s7: a Chebyshev upper bound on the joint coverage at the paper's defaults."""
+    holds, seen = _paper_defaults()
+    return CLAIM.checked(
+        "s7-joint-paper-defaults", "statement", "exhaustive",
+        f"At the paper's defaults (alpha = 0.95, l_max = 10, n = {seen['n']}, p = 1/2) the probability that all "
+        "size-10 candidates are covered at once is at most "
+        + ", ".join(f"{u:.3g} (b = {b})" for b, u in seen["upper_bound"].items())
+        + " (Chebyshev bound Var X / (E X)^2 on the number X of uncovered ones, 80-digit arithmetic), against 0.95 per "
+        "candidate.", holds=holds, values=seen, reading="joint")
+
+
+def whole_document_is_enough() -> StepResult:
+    """s8: for b <= l_max covering the whole document covers every candidate (argued)."""
+    return CLAIM.argued(
+        "s8-whole-document-is-enough", "proof",
+        "For b <= l_max only: the whole document D is itself a candidate (|D| = b <= l_max) and every candidate is a "
+        "subset of D, so a row that perturbs all of D perturbs every candidate: 'all candidates covered' and 'D "
+        "covered' are the same event, of probability 1 - (1 - 1/2**b)**n >= alpha by Lemma 2 (steps s2-s5 with the "
+        "fixed candidate D).", reading="joint")
+
+
+def whole_document_exact() -> StepResult:
+    """s9: for b <= l_max the joint coverage, row by row, equals the whole document's and reaches alpha."""
+    holds, seen = _whole_document()
+    return CLAIM.checked(
+        "s9-whole-document-exact", "statement", "exhaustive",
+        "For b <= l_max the joint reading holds: p = 1/2, the paper's n, the probability that every candidate of size "
+        "<= l_max is covered, computed row by row over all candidates (no inclusion-exclusion, no use of s8), equals "
+        f"1 - (1 - 1/2**b)**n and is >= alpha on all {seen['cases']} cases of b in 1..{GRID_B[-1]}, l_max in "
+        f"b..{GRID_L_MAX}, alpha in {{{', '.join(GRID_ALPHAS)}}}, in Fractions; violations: "
+        f"{len(seen['violations'])}.", holds=holds, values=seen, reading="joint")
+
+
+def all_sizes_counterexample(sizes: tuple[bool, dict]) -> StepResult:
+    """s10: reading 'all-sizes', a candidate longer than l_max covered with probability < alpha."""
+    holds, seen = sizes
+    return CLAIM.checked("s10-all-sizes-counterexample", "statement", "counterexample", _all_sizes_note(seen),
+                         holds=holds, values=seen, reading="all-sizes")
+
+
 def _all_sizes_note(values: dict) -> str:
     found, default = values["found"], values["paper_defaults"]
     if found is None:
@@ -265,84 +353,20 @@ def _all_sizes_note(values: dict) -> str:
             f"{default['coverage_float']:.4f}.")
 
 
-def check() -> ClaimResult:
-    """The per-candidate reading (Lemma 2, at p = 1/2), and the joint reading: its minimal counterexample, how far
-    below alpha the paper's defaults are, and the b <= l_max case where it holds."""
-    per_ok, per_values = per_candidate_coverage(statement_hypotheses)
-    strict = per_values["strictly_higher"] = _strictly_higher()
-    sizes_holds, sizes_values = _all_sizes()
-    ce_holds, ce_values = _counterexample()
-    bound_holds, bound_values = _paper_defaults()
-    whole_ok, whole_values = _whole_document()
-    example = ce_values["found"]
-    ce_note = ("no counterexample found" if example is None else
-               f"b = {example['b']} tokens, l_max = {example['l_max']}, p = 1/2, alpha = 0.95, the paper's n = "
-               f"{example['n']}: all candidates covered with probability {example['joint_coverage']} = "
-               f"{example['joint_coverage_float']:.6f} < 0.95 (each one alone: {example['per_candidate_coverage']}, "
-               f"so not a counterexample to the per-candidate reading); inside the hypotheses (computed: "
-               f"{example['satisfies_hypotheses']}); confirmed in Fractions by inclusion-exclusion and by the "
-               f"row-by-row distribution; minimal: {ce_values['minimal']} (smaller: a shorter document, then a "
-               "smaller l_max)")
-    upper = bound_values["upper_bound"]
-    steps = (
-        CLAIM.checked("s1-per-candidate-coverage", "statement", "exhaustive",
-                f"Per candidate, at p = 1/2 and the paper's n: one candidate of each size l <= l_max is covered "
-                f"with probability >= alpha, in Fractions, on this finite family only: alpha in "
-                f"{{{', '.join(per_values['alphas'])}}}, l_max in 1..{per_values['l_max'][-1]}, every l in "
-                f"1..l_max ({per_values['cases']} cases, each inside the hypotheses: outside "
-                f"{len(per_values['cases_outside_hypotheses'])}); violations: {len(per_values['violations'])}. "
-                "Every other alpha and l_max: the symbolic steps s2-s5. This is Lemma 2's '>=' (line 366); the "
-                "sentence's 'higher than' (line 362) is strict, and the coverage equals alpha exactly in "
-                + ("; ".join(f"alpha = {c['alpha']}, l_max = {c['l_max']}, l = {c['size']}, n = {c['n']}"
-                             for c in strict["cases_with_coverage_equal_to_alpha"]) or "no case")
-                + f" of the family; every coverage is dyadic ({strict['every_coverage_dyadic']}: 1 - (1 - 2^-l)^n), "
-                f"19/20 is not ({not strict['alpha_0_95_dyadic']}), so at the default alpha = 0.95 the two agree.",
-                holds=per_ok, values=per_values, reading="per-candidate"),
-        *proof_steps(CLAIM, 2, reading="per-candidate"),
-        CLAIM.checked("s6-joint-minimal-counterexample", "statement", "counterexample",
-                f"Hypothesis search over b in 1..5, l_max in 1..4, inside the hypotheses: {ce_note}. Over the whole "
-                f"family the joint coverage is below alpha exactly when l_max < b "
-                f"({ce_values['fails_exactly_when_l_max_below_b']}).",
-                holds=ce_holds, values=ce_values, reading="joint"),
-        CLAIM.checked("s7-joint-paper-defaults", "statement", "exhaustive",
-                f"At the paper's defaults (alpha = 0.95, l_max = 10, n = {bound_values['n']}, p = 1/2) the "
-                "probability that all size-10 candidates are covered at once is at most "
-                + ", ".join(f"{u:.3g} (b = {b})" for b, u in upper.items())
-                + " (Chebyshev bound Var X / (E X)^2 on the number X of uncovered ones, 80-digit arithmetic), "
-                "against 0.95 per candidate.", holds=bound_holds, values=bound_values, reading="joint"),
-        CLAIM.argued("s8-whole-document-is-enough", "proof",
-               "For b <= l_max only: the whole document D is itself a candidate (|D| = b <= l_max) and every "
-               "candidate is a subset of D, so a row that perturbs all of D perturbs every candidate: 'all "
-               "candidates covered' and 'D covered' are the same event, of probability 1 - (1 - 1/2**b)**n >= "
-               "alpha by Lemma 2 (steps s2-s5 with the fixed candidate D).", reading="joint"),
-        CLAIM.checked("s9-whole-document-exact", "statement", "exhaustive",
-                f"For b <= l_max the joint reading holds: p = 1/2, the paper's n, the probability that every "
-                "candidate of size <= l_max is covered, computed row by row over all candidates (no "
-                "inclusion-exclusion, no use of s8), equals 1 - (1 - 1/2**b)**n and is >= alpha on all "
-                f"{whole_values['cases']} cases of b in 1..{GRID_B[-1]}, l_max in b..{GRID_L_MAX}, alpha in "
-                f"{{{', '.join(GRID_ALPHAS)}}}, in Fractions; violations: {len(whole_values['violations'])}.",
-                holds=whole_ok, values=whole_values, reading="joint"),
-        CLAIM.checked("s10-all-sizes-counterexample", "statement", "counterexample",
-                _all_sizes_note(sizes_values), holds=sizes_holds, values=sizes_values, reading="all-sizes"),
-    )
-    return CLAIM.result(
-        kind="statement",
-        statement=STATEMENT,
-        conditions="Read per candidate, as the sentence's 'i.e.' clause and the Lemma 2 it cites state it, the "
-                   "sentence is Lemma 2 (claim lemma2) and holds (steps s1-s5). A stronger reading, all candidates "
-                   "of size <= l_max covered at once, fails at alpha = 0.95 for every b > l_max of the searched "
-                   "family (s6) and falls far below alpha at the paper's defaults (s7); it holds for b <= l_max (s8, "
-                   "s9). That joint coverage matters to Algorithm 1 (a candidate with n_c = 0 has no empirical drop) "
-                   "is this project's remark, not the paper's. The literal reading of C as all candidates of the "
-                   "document (line 241) fails too (s10): with Lemma 2's n a candidate of size "
-                   f"{MAX_LEN + 1} at the defaults is covered with probability only "
-                   f"{sizes_values['paper_defaults']['coverage_float']:.4f} < 0.95, and no n independent of the "
-                   "document's length meets it (the whole document of b tokens is covered with probability "
-                   "1 - (1 - 2**-b)**n, which tends to 0 as b grows); it is not the headline because the sentence "
-                   "cites Lemma 2, about sizes <= l_max (line 366), whose proof chooses n for the maximal length "
-                   "(line 1001), and Algorithm 1 forms no larger candidate (line 409).",
-        counterexample=None,
-        steps=steps,
-        source=SOURCE,
-        readings=READINGS,
+
+
+def _conditions(sizes: tuple[bool, dict]) -> str:
+    """The conditions, with the coverage of a candidate of size l_max + 1 at the defaults (step s10)."""
+    return (
+        "Read per candidate, as the sentence's 'i.e.' clause and the Lemma 2 it cites state it, the sentence is Lemma "
+        "2 (claim lemma2) and holds (steps s1-s5). A stronger reading, all candidates of size <= l_max covered at "
+        "once, fails at alpha = 0.95 for every b > l_max of the searched family (s6) and falls far below alpha at the "
+        "paper's defaults (s7); it holds for b <= l_max (s8, s9). That joint coverage matters to Algorithm 1 (a "
+        "candidate with n_c = 0 has no empirical drop) is this project's remark, not the paper's. The literal reading "
+        "of C as all candidates of the document (line 241) fails too (s10): with Lemma 2's n a candidate of size "
+        f"{MAX_LEN + 1} at the defaults is covered with probability only "
+        f"{sizes[1]['paper_defaults']['coverage_float']:.4f} < 0.95, and no n independent of the document's length "
+        "meets it (the whole document of b tokens is covered with probability 1 - (1 - 2**-b)**n, which tends to 0 as "
+        "b grows); it is not the headline because the sentence cites Lemma 2, about sizes <= l_max (line 366), whose "
+        "proof chooses n for the maximal length (line 1001), and Algorithm 1 forms no larger candidate (line 409)."
     )

@@ -18,7 +18,7 @@ import sympy as sp
 from analytic import coverage_sym, sample_size_sym
 from fred_constants import P_EXACT
 
-from ...verdicts.results import StepResult, checked
+from ...verdicts.results import Claim, StepResult
 
 #: The stated grid of the per-candidate check: alpha as decimals read exactly (0.95 = 19/20), l_max = 1..12.
 GRID_ALPHAS = ("0.5", "0.75", "0.8", "0.9", "0.95", "0.99", "0.999")
@@ -110,8 +110,8 @@ def proof_smaller_candidates() -> tuple[bool, dict]:
                       "d_p_pow_l_dl": str(d_row), "d_p_pow_l_dl_is_negative": d_row.is_negative is True}
 
 
-def proof_steps(claim: str, first: int, reading: str | None = None) -> tuple[StepResult, ...]:
-    """The four symbolic steps of the proof as steps ``<claim>.s<first>...s<first+3>`` (role "proof")."""
+def proof_steps(claim: Claim, first: int, reading: str | None = None) -> tuple[StepResult, ...]:
+    """The four symbolic steps of the proof as the steps ``s<first>...s<first+3>`` of ``claim`` (role "proof")."""
     row_ok, row_values = proof_row_probability()
     identity_ok, identity_values = proof_binomial_identity()
     solve_ok, solve_values = proof_solve_for_n()
@@ -134,8 +134,8 @@ def proof_steps(claim: str, first: int, reading: str | None = None) -> tuple[Ste
          "Smaller candidates are covered at least as well: 1 - (1-q)^n increases with q (derivative "
          "n (1-q)^(n-1) > 0) and q = p**l decreases with l for p in (0,1) (sympy)."),
     )
-    return tuple(checked(f"{claim}.s{first + k}-{name}", claim, "proof", "symbolic", note, holds=ok, values=values,
-                         reading=reading)
+    return tuple(claim.checked(f"s{first + k}-{name}", "proof", "symbolic", note, holds=ok, values=values,
+                               reading=reading)
                  for k, (name, ok, values, note) in enumerate(rows))
 
 

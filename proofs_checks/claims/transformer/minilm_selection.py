@@ -4,8 +4,8 @@ An instance check of this project's corollary ``lemma1-selection`` (its headline
 analytic.selection's bound, which tends to 1), not of a statement of the paper: the paper states no convergence of
 the selection (line 286 calls Lemma 1 a motivation), and never runs MiniLM (its transformers are RoBERTa and
 DistilBERT, line 549). The model has no closed form; its exact tables on 4 short Restaurants test reviews are
-enumerated (:mod:`proofs_checks.claims.transformer.neural_cases`). A continuous model makes exact ties improbable, so the margins are
-expected positive; they are computed, not assumed.
+enumerated (:mod:`proofs_checks.claims.transformer.neural_cases`). A continuous model makes exact ties improbable,
+so the margins are expected positive; they are computed, not assumed.
 """
 
 from __future__ import annotations
@@ -16,8 +16,8 @@ from fred_constants import DELTA, EPS, MAX_LEN, P
 from ...cases.selection import SelectionCase, bound_test, measure
 from ...cases.selection_bound import TARGET
 from ...statistics.seeds import statistical_seed
-from ...verdicts.results import Claim, ClaimResult, Quote
-from .neural_cases import minilm_setting
+from ...verdicts.results import Claim, ClaimResult, Quote, StepResult
+from .neural_cases import minilm_setting, not_run_note
 
 CLAIM = Claim("minilm-selection")
 SOURCE = (
@@ -40,19 +40,80 @@ REPS = 200
 SEED = 20261127
 
 
-def _cases(setting) -> list[SelectionCase]:
-    return [SelectionCase(f"minilm test review {c.test_index}", c.tokens, c.table) for c in setting.cases]
+CONDITIONS = (
+    f"p = {P}, eps = {EPS}, max_len = {MAX_LEN} (the paper's defaults, line 402); this project's MiniLM classifier "
+    "(fred.evaluation.neural: all-MiniLM-L6-v2 embeddings, logistic head fitted on the Restaurants training split), "
+    "4 test reviews of 5 to 8 tokens (exact tables; FRED reads the model's own values from them by mask pattern). "
+    "n_L2 is Lemma 2's n with l_max = min(max_len, b), this implementation's default; the paper's stated default is "
+    "n = 3067 (l_max = 10). The bound is a union of Hoeffding/Bernstein bounds (lemma1-selection), so the measured "
+    "agreement may lie far above it."
+)
 
 
-def _margins(cases) -> tuple[bool, dict]:
-    rows = []
+def check() -> ClaimResult:
+    """The margins of the exact problems, then FRED's agreement against the bound."""
+    setting, why = minilm_setting()
+    if setting is None:
+        # Statement steps only: with no proof step the verdict is 'unproved', never 'extends (argued)'.
+        steps = (CLAIM.argued("s1-positive-margins", "statement", not_run_note(why)),
+                 CLAIM.argued("s2-agreement-above-bound", "statement", not_run_note(why)))
+    else:
+        cases = [SelectionCase(f"minilm test review {c.test_index}", c.tokens, c.table) for c in setting.cases]
+        agreement = _agreement(cases, statistical_seed(SEED))
+        steps = (positive_margins(cases), agreement_above_bound(agreement), event_implies_agreement(agreement),
+                 bound_proof_transfers())
+    return CLAIM.result(kind="extension", statement=STATEMENT, conditions=CONDITIONS, counterexample=None,
+                        steps=steps, source=SOURCE)
+
+
+def positive_margins(cases) -> StepResult:
+    """s1: the margins of every document's exact problem, and the n at which the bound reaches 0.95."""
+    docs = []
     for case in cases:
         m = selection_margins(case.table, P, EPS, MAX_LEN)
-        rows.append({**case.describe(), "margin": m.margin, "threshold_margin": m.smallest_threshold_margin,
+        docs.append({**case.describe(), "margin": m.margin, "threshold_margin": m.smallest_threshold_margin,
                      "gap": m.smallest_gap, "selection": list(m.best_ids), "found": m.found,
                      "n_for_bound_0_95": agreement_sample_size(case.table, TARGET, P, EPS, MAX_LEN)
                      if m.margin > 0 else None})
-    return bool(rows) and all(r["margin"] > 0 for r in rows), {"documents": rows}
+    return CLAIM.checked(
+        "s1-positive-margins", "statement", "exhaustive",
+        f"Every one of these {len(docs)} documents' exact problems has a positive margin (smallest "
+        f"{min(d['margin'] for d in docs):.2e}): no candidate's drop equals the threshold and no rival ties the "
+        "chosen candidate. The bound reaches 0.95 at n = " + ", ".join(str(d["n_for_bound_0_95"]) for d in docs) + ".",
+        holds=bool(docs) and all(d["margin"] > 0 for d in docs), values={"documents": docs})
+
+
+def agreement_above_bound(agreement: tuple[bool, bool, bool, dict]) -> StepResult:
+    """s2: the measured agreement against the bound at each point (Clopper-Pearson)."""
+    holds, conclusive, _, seen = agreement
+    counts = seen["status_counts"]
+    return CLAIM.checked(
+        "s2-agreement-above-bound", "statement", "statistical",
+        f"Agreement of Fred(mask, n) with Fred(exact), {REPS} runs per point, at n_L2 / 4, n_L2 and 4 n_L2 (bound in "
+        f"brackets): {_table(seen)}. P(agree) >= bound, tested at each point (Clopper-Pearson, total false-alarm "
+        f"probability {DELTA}): confirmed at {counts['confirmed']}, rejected at {counts['rejected']}, undecided at "
+        f"{counts['undecided']}; the bound is 0 (vacuous) at {counts['vacuous']} points and above "
+        f"{seen['largest_confirmable_bound']:.3f}, which {REPS} runs cannot confirm, at {counts['unconfirmable']} "
+        "(only a rejection could speak there).", holds=holds, values=seen, conclusive=conclusive)
+
+
+def event_implies_agreement(agreement: tuple[bool, bool, bool, dict]) -> StepResult:
+    """s3: no run whose estimates fell inside the bound's allocation disagreed."""
+    _, _, holds, seen = agreement
+    return CLAIM.checked(
+        "s3-event-implies-agreement", "proof", "exhaustive",
+        f"In all {seen['event_runs']} runs whose estimates fell inside the bound's allocation, "
+        f"{seen['event_runs_disagreeing']} disagreed (lemma1-selection.p1 on this model).",
+        holds=holds, values={"event_runs": seen["event_runs"],
+                             "event_runs_disagreeing": seen["event_runs_disagreeing"]})
+
+
+def bound_proof_transfers() -> StepResult:
+    """s4: the bound's proof needs nothing of the model (argued)."""
+    return CLAIM.argued(
+        "s4-bound-proof-transfers", "proof",
+        "The bound's proof (lemma1-selection.p2-p4) uses only a bounded f on the 2^b patterns and i.i.d. mask rows; it "
+        "applies to any table with positive margins, this model's included.")
 
 
 def _agreement(cases, seed: int) -> tuple[bool, bool, bool, dict]:
@@ -81,55 +142,3 @@ def _table(values: dict) -> str:
     for r in values["points"]:
         by_doc.setdefault(r["document"], []).append(f"{r['agreement']:.2f} ({r['bound']:.2f}) at n={r['n']}")
     return "; ".join(f"'{doc}': " + ", ".join(points) for doc, points in by_doc.items())
-
-
-def check() -> ClaimResult:
-    """The margins of the exact problems, then FRED's agreement against the bound."""
-    setting, why = minilm_setting()
-    conditions = (f"p = {P}, eps = {EPS}, max_len = {MAX_LEN} (the paper's defaults, line 402); this project's "
-                  "MiniLM classifier (fred.evaluation.neural: all-MiniLM-L6-v2 embeddings, logistic head fitted on "
-                  "the Restaurants training split), 4 test reviews of 5 to 8 tokens (exact tables; FRED reads the "
-                  "model's own values from them by mask pattern). n_L2 is Lemma 2's n with l_max = min(max_len, b), "
-                  "this implementation's default; the paper's stated default is n = 3067 (l_max = 10). The bound is "
-                  "a union of Hoeffding/Bernstein bounds (lemma1-selection), so the measured agreement may lie far "
-                  "above it.")
-    if setting is None:
-        reason = f"Not run here: {why}; the claim is not machine-checked on this machine."
-        # Statement steps only: with no proof step the verdict is 'unproved', never 'extends (argued)'.
-        steps = (CLAIM.argued("s1-positive-margins", "statement", reason),
-                 CLAIM.argued("s2-agreement-above-bound", "statement", reason))
-        return CLAIM.result(
-        kind="extension", statement=STATEMENT, conditions=conditions,
-                           counterexample=None, steps=steps, source=SOURCE)
-    cases = _cases(setting)
-    margins_ok, margins = _margins(cases)
-    seed = statistical_seed(SEED)
-    above_ok, above_conclusive, event_ok, agreement = _agreement(cases, seed)
-    counts = agreement["status_counts"]
-    docs = margins["documents"]
-    steps = (
-        CLAIM.checked("s1-positive-margins", "statement", "exhaustive",
-                f"Every one of these {len(docs)} documents' exact problems has a positive margin (smallest "
-                f"{min(d['margin'] for d in docs):.2e}): no candidate's drop equals the threshold and no rival "
-                "ties the chosen candidate. The bound reaches 0.95 at n = "
-                + ", ".join(str(d["n_for_bound_0_95"]) for d in docs) + ".", holds=margins_ok, values=margins),
-        CLAIM.checked("s2-agreement-above-bound", "statement", "statistical",
-                f"Agreement of Fred(mask, n) with Fred(exact), {REPS} runs per point, at n_L2 / 4, n_L2 and 4 n_L2 "
-                f"(bound in brackets): {_table(agreement)}. P(agree) >= bound, tested at each point "
-                f"(Clopper-Pearson, total false-alarm probability {DELTA}): confirmed at {counts['confirmed']}, "
-                f"rejected at {counts['rejected']}, undecided at {counts['undecided']}; the bound is 0 (vacuous) at "
-                f"{counts['vacuous']} points and above {agreement['largest_confirmable_bound']:.3f}, which {REPS} "
-                f"runs cannot confirm, at {counts['unconfirmable']} (only a rejection could speak there).",
-                holds=above_ok, values=agreement, conclusive=above_conclusive),
-        CLAIM.checked("s3-event-implies-agreement", "proof", "exhaustive",
-                f"In all {agreement['event_runs']} runs whose estimates fell inside the bound's allocation, "
-                f"{agreement['event_runs_disagreeing']} disagreed (lemma1-selection.p1 on this model).",
-                holds=event_ok, values={"event_runs": agreement["event_runs"],
-                                        "event_runs_disagreeing": agreement["event_runs_disagreeing"]}),
-        CLAIM.argued("s4-bound-proof-transfers", "proof",
-               "The bound's proof (lemma1-selection.p2-p4) uses only a bounded f on the 2^b patterns and i.i.d. mask "
-               "rows; it applies to any table with positive margins, this model's included."),
-    )
-    return CLAIM.result(
-        kind="extension", statement=STATEMENT, conditions=conditions, counterexample=None,
-                       steps=steps, source=SOURCE)

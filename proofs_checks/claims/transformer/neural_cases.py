@@ -89,3 +89,8 @@ def minilm_setting() -> tuple[NeuralSetting | None, str | None]:
                                                                          label=POSITIVE)))
     cases.sort(key=lambda c: len(c.tokens))
     return NeuralSetting(model, float(np.mean(predicted == np.asarray(y_test))), tuple(cases)), None
+
+
+def not_run_note(why: str) -> str:
+    """The note of a ``minilm-*`` step that cannot run here, ``why`` being :func:`minilm_setting`'s reason."""
+    return f"Not run here: {why}; the claim is not machine-checked on this machine."
