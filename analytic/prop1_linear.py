@@ -101,8 +101,9 @@ def linear_optimal_counts(a, m, size: int) -> np.ndarray:
     """Counts c of the largest-drop candidate of a given size: greedy by a_j (Prop. 1).
 
     Words are filled up to their multiplicity in decreasing a_j; among equal
-    a_j the lower word index goes first. Any candidate of that size with the
-    same multiset of a-values has the same drop (ties are exact).
+    a_j the lower word index goes first (the tie rule of :func:`top_positions`).
+    Any candidate of that size with the same multiset of a-values has the same
+    drop (ties are exact).
 
     >>> linear_optimal_counts([1.0, 3.0, 2.0], [2, 1, 2], 2).tolist()
     [0, 1, 1]
@@ -113,7 +114,7 @@ def linear_optimal_counts(a, m, size: int) -> np.ndarray:
         raise ValueError(f"size must lie in [0, {int(m.sum())}], got {size}")
     c = np.zeros_like(m)
     left = size
-    for j in sorted(range(len(a)), key=lambda j: (-a[j], j)):
+    for j in _by_weight(a):  # the tie rule of top_positions
         c[j] = min(m[j], left)
         left -= c[j]
     return c
@@ -131,23 +132,38 @@ def linear_optimal_positions(a_pos, size: int) -> tuple[int, ...]:
     return tuple(int(i) for i in np.flatnonzero(counts))
 
 
-def top_positions(a, size: int) -> tuple[int, ...]:
-    """The positions of the ``size`` largest weights of ``a``, ties to the smaller position, in increasing order;
-    in the arithmetic of ``a`` (Fractions compare exactly).
+def _by_weight(a) -> list[int]:
+    """The positions of ``a`` by decreasing weight, equal weights by increasing position: the one tie rule."""
+    return sorted(range(len(a)), key=lambda i: (-a[i], i))
 
-    >>> top_positions([0.5, 0.1, 0.5], 1), top_positions([1, 3, 2], 2)
-    ((0,), (1, 2))
+
+def top_positions(a, size: int) -> tuple[int, ...]:
+    """The top set of ``size``: the positions of the ``size`` largest weights of ``a``, in increasing order, in the
+    arithmetic of ``a`` (Fractions compare exactly). This is the one definition of Prop. 1 (ii)'s top set.
+
+    Tie rule: among equal weights the smaller position is taken first, so the top set of a size is one set (the
+    greedy candidate of :func:`linear_optimal_counts` fills words in the same order); every set tied with it, the
+    same weights as a multiset, is a top set too for :func:`is_top_set`.
+
+    >>> top_positions([1, 3, 2], 2)
+    (1, 2)
+    >>> top_positions([0.5, 0.1, 0.5], 1), top_positions([2, 1, 2, 2], 2)  # ties: the smaller positions
+    ((0,), (0, 2))
     """
-    return tuple(sorted(sorted(range(len(a)), key=lambda i: (-a[i], i))[:size]))
+    return tuple(sorted(_by_weight(a)[:size]))
 
 
 def is_top_set(a, positions, tol: float = VALUE_TOL) -> bool:
-    """Whether ``positions`` carry the ``len(positions)`` largest weights of ``a``, as a multiset, each within
-    ``tol`` of its rank's: Prop. 1 (ii)'s shape of a best candidate. With ``tol > 0`` the weights are compared as
-    floats; ``tol = 0`` compares them in their own arithmetic (Fractions: exactly).
+    """Whether ``positions`` is a top set: it carries the weights of ``top_positions(a, len(positions))``
+    (:func:`top_positions`) as a multiset, each within ``tol`` of its rank's, i.e. it is that set or tied with it
+    (Prop. 1 (ii)'s shape of a best candidate). With ``tol > 0`` the weights are compared as floats (NaN ranked as numpy sorts it); ``tol = 0``
+    compares them in their own arithmetic (Fractions: exactly).
 
     >>> is_top_set([0.5, 0.1, 0.5], (2,)), is_top_set([0.5, 0.1, 0.4], (1, 2))
     (True, False)
+    >>> a = [2, 1, 2, 2]
+    >>> is_top_set(a, top_positions(a, 2), tol=0), is_top_set(a, (2, 3), tol=0), is_top_set(a, (1, 2), tol=0)
+    (True, True, False)
     >>> from fractions import Fraction as F
     >>> is_top_set([F(1, 3), F(1, 3) - F(1, 10**30)], (1,), tol=0), is_top_set([F(1, 3), F(1, 3)], (1,), tol=0)
     (False, True)

@@ -183,9 +183,9 @@ def test_all_drops_rational_equal_the_float_referee(case, p):
 @given(linear_cases(), st.sampled_from([Fraction(1, 2), Fraction(1, 4)]),
        st.sampled_from([Fraction(1, 20), Fraction(15, 100), Fraction(1, 2), Fraction(1)]))
 def test_exact_solutions_are_every_minimiser_and_the_choice_the_largest(case, p, eps):
-    """Catches exact_explain (exact arithmetic) missing a minimiser, returning a set of the wrong size, or a FRED choice that is
-    not the largest drop (ties to the smallest tuple): brute force over position sets here, on E[f] and drops
-    enumerated independently of analytic (tests/_helpers.py, Fractions), and the float referee's choice
+    """Catches exact_explain (exact arithmetic) missing a minimiser, returning a set of the wrong size, or a FRED
+    choice that is not the largest drop (ties to the smallest tuple): brute force over position sets here, on E[f]
+    and drops enumerated independently of analytic (tests/_helpers.py, Fractions), and the float referee's choice
     (exact_explain) when no drop lies at the threshold."""
     tokens, _, a_word, intercept = case
     a = [Fraction(a_word[t]) for t in tokens]
@@ -219,9 +219,10 @@ def test_logistic_table_sym_is_sigma_of_the_linear_table():
 
 
 def test_top_positions_and_exact_is_top_set_by_brute_force():
-    """Catches top_positions breaking ties towards larger positions or returning unsorted positions, and
-    is_top_set(tol=0) accepting a set whose weights are not the largest multiset (or rejecting a tied one), against
-    every subset of small integer weight vectors with many ties (Fractions, exact)."""
+    """Catches top_positions breaking ties towards larger positions or returning unsorted positions,
+    linear_optimal_positions breaking ties another way (one tie rule), and is_top_set(tol=0) accepting a set whose
+    weights are not the largest multiset (or rejecting a tied one), against every subset of small integer weight
+    vectors with many ties (Fractions, exact)."""
     rng = np.random.default_rng(3)
     for _ in range(60):
         b = int(rng.integers(1, 6))
@@ -231,6 +232,7 @@ def test_top_positions_and_exact_is_top_set_by_brute_force():
             best = max(sum(a[i] for i in s) for s in subsets)
             tops = [s for s in subsets if sum(a[i] for i in s) == best]  # a top multiset has the largest sum
             assert top_positions(a, size) == min(tops), (a, size)
+            assert linear_optimal_positions(np.array([float(x) for x in a]), size) == min(tops), (a, size)
             for s in subsets:
                 assert is_top_set(a, s, tol=0) == (s in tops), (a, s)
 

@@ -1,10 +1,10 @@
-"""Claim importance-linear (proofs_checks/claims/propositions/importance_linear.py), this project's corollary (the paper gives no
-closed form for s_i): the exact (n -> infinity, Lemma 1) value of Eq. (5)'s score on the linear model is
-Delta_{i} = (1 - p) lambda_j idf_j, for every p (argued: symbolic for b <= 3, a written independence argument for
-any b). The proof of Prop. 1's p lambda_j idf_j (line 1017) at c = {i} is that value for every p when its p is read
-as the keep probability (the appendix's use); read with the main text's p it is right only at p = 1/2, a notation
-clash recorded by paper-proof steps that decide nothing. FRED's exact scores on fitted Ridge pipelines against the
-model's own weights, and exact rational enumeration.
+"""Claim importance-linear (proofs_checks/claims/propositions/importance_linear.py), this project's corollary (the paper
+gives no closed form for s_i): the exact (n -> infinity, Lemma 1) value of Eq. (5)'s score on the linear model is
+Delta_{i} = (1 - p) lambda_j idf_j, for every p (argued: symbolic for b <= 3, a written independence argument for any
+b). The proof of Prop. 1's p lambda_j idf_j (line 1017) at c = {i} is that value for every p when its p is read as the
+keep probability (the appendix's use); read with the main text's p it is right only at p = 1/2, a notation clash
+recorded by paper-proof steps that decide nothing. FRED's exact scores on fitted Ridge pipelines against the model's own
+weights, and exact rational enumeration.
 
 The weights a_i = lambda^T phi(token_i) are read from the fitted vectorizer and regressor
 (analytic.LinearTfidfModel), never from FRED.

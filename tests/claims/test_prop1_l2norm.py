@@ -1,5 +1,5 @@
-"""Claim prop1-l2norm (proofs_checks/claims/propositions/prop1_l2norm.py, ours; verdict "does not extend"): Prop. 1 does not
-carry over to L2-normalised TF-IDF, reproduced from the report's minimal achievable counterexample by an independent
+"""Claim prop1-l2norm (proofs_checks/claims/propositions/prop1_l2norm.py, ours; verdict "does not extend"): Prop. 1 does
+not carry over to L2-normalised TF-IDF, reproduced from the report's minimal achievable counterexample by an independent
 computation (closed form in sympy, scikit-learn's vectorizer fitted here, a scan written here).
 
 The model analytic.L2NormalisedLinearModel itself: tests/analytic/test_prop1_l2norm.py.

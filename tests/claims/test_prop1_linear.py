@@ -1,11 +1,11 @@
-"""Claim prop1-linear (proofs_checks/claims/propositions/prop1_linear.py): Proposition 1 holds (argued) on its headline reading,
-FRED's choice ((ii) speaks of "the algorithm", line 494). "The solution" of Eq. (2) read as any minimiser is reported
-beside it: (ii) fails whenever two sets of the minimal size reach the threshold (also for a confidence score in
-[0, 1] with f(xi) > 1/2); (i), the literal subject of its words, holds (argued) for a confidence score in [0, 1]
-(the section's premise, lines 449-452) and fails for the real-valued score of Eq. (6) exactly when E[f] < 0 < f(xi)
-and a negative word has (1 - p) a_i >= eps E[f]. The proof is right for every p with its p read as the keep
-probability (the appendix's use); the one slip in the algebra of lines 1015-1017 is p (m_i - 1) (line 1016);
-paper-proof steps decide nothing.
+"""Claim prop1-linear (proofs_checks/claims/propositions/prop1_linear.py): Proposition 1 holds (argued) on its headline
+reading, FRED's choice ((ii) speaks of "the algorithm", line 494). "The solution" of Eq. (2) read as any minimiser is
+reported beside it: (ii) fails whenever two sets of the minimal size reach the threshold (also for a confidence score in
+[0, 1] with f(xi) > 1/2); (i), the literal subject of its words, holds (argued) for a confidence score in [0, 1] (the
+section's premise, lines 449-452) and fails for the real-valued score of Eq. (6) exactly when E[f] < 0 < f(xi) and a
+negative word has (1 - p) a_i >= eps E[f]. The proof is right for every p with its p read as the keep probability (the
+appendix's use); the one slip in the algebra of lines 1015-1017 is p (m_i - 1) (line 1016); paper-proof steps decide
+nothing.
 
 Each finding is reproduced here by an independent computation: the 2^b mask patterns are enumerated in this file
 with ``fractions.Fraction`` weights (no ``analytic`` code), Algorithm 1 as printed is transcribed here, and

@@ -1,6 +1,6 @@
-"""Claim prop1-step-link (proofs_checks/claims/propositions/prop1_step_link.py, ours; verdict "extends (argued)" on the headline
-reading 'up-to-ties', the stronger reading 'fixed-tie-rule' does not extend; no corrected statement): every step
-pinned, the tie recomputed by hand and by an enumeration written here (tests/_helpers.drops_by_enumeration),
+"""Claim prop1-step-link (proofs_checks/claims/propositions/prop1_step_link.py, ours; verdict "extends (argued)" on the
+headline reading 'up-to-ties', the stronger reading 'fixed-tie-rule' does not extend; no corrected statement): every
+step pinned, the tie recomputed by hand and by an enumeration written here (tests/_helpers.drops_by_enumeration),
 Algorithm 1 as printed re-run here, and the ordering of the proof checked on links and weights the claim does not
 use."""
 
@@ -16,8 +16,8 @@ from hypothesis import strategies as st
 
 from analytic import table_classifier
 from fred import Fred
-from proofs_checks import step_links
 from proofs_checks.claims.propositions import prop1_step_link as claim
+from proofs_checks.claims.propositions import step_links
 from tests._helpers import drops_by_enumeration
 
 EXPECTED = {

@@ -1,6 +1,6 @@
-"""Claim prop2-shortcut (proofs_checks/claims/propositions/prop2_shortcut.py, verdict fails on the headline reading eq2, holds
-(argued) on the smallest-flip reading, corrected statement argued): every step's status and reading pinned, and each
-finding reproduced by an independent computation: a brute-force enumeration of the 2^b mask patterns with
+"""Claim prop2-shortcut (proofs_checks/claims/propositions/prop2_shortcut.py, verdict fails on the headline reading eq2,
+holds (argued) on the smallest-flip reading, corrected statement argued): every step's status and reading pinned, and
+each finding reproduced by an independent computation: a brute-force enumeration of the 2^b mask patterns with
 ``Fraction`` weights written here (not the claim module's superset sums, not the closed forms of
 analytic/prop2_shortcut.py), and FRED's exact sampler.
 

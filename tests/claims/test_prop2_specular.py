@@ -1,7 +1,7 @@
-"""Claim prop2-specular (proofs_checks/claims/propositions/prop2_specular.py, verdict holds (argued) on the headline reading:
-the remark is vacuous for Prop. 2's f; the class-swap reading of line 451 holds; beyond the hypotheses this project's
-extension does not extend, stated as the precise statement (argued) and checked by correction steps): every step
-pinned, vacuity recomputed by an enumeration written here under the J convention prop2-shortcut uses, the minimal
+"""Claim prop2-specular (proofs_checks/claims/propositions/prop2_specular.py, verdict holds (argued) on the headline
+reading: the remark is vacuous for Prop. 2's f; the class-swap reading of line 451 holds; beyond the hypotheses this
+project's extension does not extend, stated as the precise statement (argued) and checked by correction steps): every
+step pinned, vacuity recomputed by an enumeration written here under the J convention prop2-shortcut uses, the minimal
 case beyond the hypotheses recomputed with a word-presence model written here and an enumeration written here
 (tests/_helpers.drops_by_enumeration), and the condition on the mask token shown to be needed."""
 

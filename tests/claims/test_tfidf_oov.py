@@ -1,8 +1,8 @@
-"""Claim tfidf-oov (proofs_checks/claims/propositions/tfidf_oov.py; verdict "holds (argued)" on the headline reading 'as-meant',
-the alternative reading 'convention' (line 476's zero IDF term as a convention inside Definition 1, which conflicts
-with line 470 at N_j = 0) holds too; corrected statement argued): every step pinned, the conflict and the
-lowercasing case recomputed by hand from scikit-learn's TfidfVectorizer, and (b) checked on corpora the claim does
-not use."""
+"""Claim tfidf-oov (proofs_checks/claims/propositions/tfidf_oov.py; verdict "holds (argued)" on the headline reading
+'as-meant', the alternative reading 'convention' (line 476's zero IDF term as a convention inside Definition 1, which
+conflicts with line 470 at N_j = 0) holds too; corrected statement argued): every step pinned, the conflict and the
+lowercasing case recomputed by hand from scikit-learn's TfidfVectorizer, and (b) checked on corpora the claim does not
+use."""
 
 from __future__ import annotations
 

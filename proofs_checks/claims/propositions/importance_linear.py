@@ -26,8 +26,9 @@ from analytic.exact_cache import exact_cache
 from ...cases.linear_conclusions import GRID_INTERCEPTS, GRID_PS, GRID_WEIGHTS, PS, grid_points, position_weights
 from ...models.family import cases
 from ...subject.explainer import explainer
-from ...verdicts.results import Claim, ClaimResult, Quote, hypotheses
-from .prop1_proof import MAX_SYMBOLIC_TOKENS, READINGS_OF_P, main_text_p_instance, reading_residuals
+from ...verdicts.results import Claim, ClaimResult, Quote, StepResult, hypotheses
+from . import prop1_proof
+from .prop1_proof import MAX_SYMBOLIC_TOKENS, READINGS_OF_P, reading_residuals
 
 CLAIM = Claim("importance-linear")
 SOURCE = (
@@ -64,6 +65,15 @@ STATEMENT = (
     "c = {i} for every p when that p is read as the keep probability, as the appendix uses it (lines 1016, 1036); "
     "read with the main text's p it matches only at p = 1/2."
 )
+CONDITIONS = (
+    "Every p in (0, 1), any lambda, lambda_0, any multiplicities (mask = removal, line 478). It is about "
+    "Delta_{i}, the n -> infinity limit of the empirical score of Eq. (5) (Lemma 1), which Fred(sampler='exact') "
+    "computes, not about the random score at finite n. The limits rank positions as lambda_j idf_j does for every "
+    "p, so Prop. 1's ordering is what FRED's scores show on a linear model for large n. The proof's line 1017 at "
+    "c = {i} gives the corollary for every p with its p read as the keep probability, as the appendix uses p "
+    "(paper-proof s1 holds; line 1016's slip p (m_i - 1) is harmless at c_i = 1); read with the main text's p it "
+    "is right only at p = 1/2, a clash of notation (s2, s3; paper-proof steps decide nothing)."
+)
 SCORE_RTOL = 1e-9
 
 
@@ -72,9 +82,9 @@ def statement_hypotheses(p) -> dict:
     return hypotheses(p_strictly_between_0_and_1=bool(0 < p < 1))
 
 
-def _family() -> tuple[tuple[bool, dict], tuple[bool, dict]]:
-    """Fred(sampler='exact') importances against (1 - p) a_i and against the proof's p a_i with the main text's p
-    (the perturbation probability) on every Ridge case."""
+def _ridge_scores() -> tuple[tuple[bool, dict], tuple[bool, dict]]:
+    """Fred(sampler='exact') importances against (1 - p) a_i (the corollary) and against the proof's p a_i with the
+    main text's p (the perturbation probability) on every Ridge case."""
     count, proof_formula, corollary = 0, [], []
     for case, p in itertools.product(cases("ridge-raw"), PS):
         a, _ = position_weights(case)
@@ -106,7 +116,7 @@ def _exact_singletons() -> tuple:
     return tuple(out)
 
 
-def _grid() -> tuple[bool, dict]:
+def _grid_scores() -> tuple[bool, dict]:
     """Exact singleton drops == (1 - p) a_i on every grid model (b <= 3), and Fred(sampler='exact') equal to them."""
     count, within, exact_bad, fred_bad = 0, 0, [], []
     for pt, exact_ok in _exact_singletons():
@@ -128,75 +138,106 @@ def _grid() -> tuple[bool, dict]:
                                          "fred_mismatches": fred_bad}
 
 
+def _singleton_residuals() -> dict[str, list[str]]:
+    """Per reading of the proof's p (:data:`READINGS_OF_P`), the nonzero residuals of the enumerated singleton drops
+    against line 1017 at c = {i}, and (key ``"positions"``) how many singletons were compared."""
+    singles = {name: [r for _, s, r in reading_residuals(name) if len(s) == 1] for name in READINGS_OF_P}
+    return {"positions": len(singles["keep"]), **{name: [str(r) for r in rows if r != 0]
+                                                  for name, rows in singles.items()}}
+
+
 def check() -> ClaimResult:
     """Derive s_i's limit on the linear model symbolically, check FRED's exact scores on grids and real Ridge models,
     and record the proof's p lambda_j idf_j under both readings of its p (paper-proof steps, deciding nothing)."""
-    singles = {name: [r for _, s, r in reading_residuals(name) if len(s) == 1] for name in READINGS_OF_P}
-    residuals = {name: [str(r) for r in rows if r != 0] for name, rows in singles.items()}
-    instance = main_text_p_instance()
-    (fam_ok, fam_values), (fam_proof_ok, fam_proof_values) = _family()
-    grid_ok, grid_values = _grid()
-    steps = (
-        CLAIM.checked("s1-proof-formula", "paper-proof", "symbolic",
-                "The proof's drop (line 1017) at c = {i}, p a_i, against the singleton drop enumerated over every "
-                f"pattern (symbolic a, lambda_0, p, b <= {MAX_SYMBOLIC_TOKENS}): with p the keep probability, as the "
-                f"appendix uses p (line 1016's tag, line 1036), {len(residuals['keep'])} of {len(singles['keep'])} "
-                "positions differ: right for every p. At c = {i} (c_j = 1) line 1016's p (m_i - 1) equals its tag's "
-                "p (m_i - c_i), so the one slip in lines 1015-1017 does not touch the scores. With the main text's p "
-                f"(line 334), {len(residuals['perturb'])} differ, residual {residuals['perturb'][:1]}, zero only at "
-                "p = 1/2 (steps s2, s3).",
-                holds=not residuals["keep"],
-                values={"positions": len(singles["keep"]), "nonzero_residuals_p_as_keep_probability": residuals["keep"],
-                        "nonzero_residuals_p_as_perturbation_probability": residuals["perturb"]}),
-        CLAIM.checked("s2-main-text-p-instance", "paper-proof", "counterexample",
-                "The proof's p a_i read with the main text's p, the perturbation probability of Eq. (5)'s samples "
-                "(line 334; Algorithm 1's p_perturb, line 404): smallest one-token instance where it is wrong, "
-                f"'{instance['document']}' with weight {instance['position_weight_rational']}, p = "
-                f"{instance['p_exact']}: the exact score is {instance['exact_drop_rational']} (rational enumeration; "
-                f"Fred(sampler='exact') {instance['fred_exact_drop']}), the main-text reading gives "
-                f"{instance['main_text_p_drop_rational']}, the keep-probability reading (p = "
-                f"{instance['keep_probability']}) gives {instance['keep_probability_drop_rational']}. A clash of "
-                "notation (the appendix's p is the main text's 1 - p; prop1-linear step s4), not of the formula.",
-                holds=instance["main_text_p_drop_is_exact"], values=instance),
-        CLAIM.checked("s3-main-text-p-family", "paper-proof", "exhaustive",
-                "Fred(sampler='exact') importances against the proof's p a_i with the main text's p on all "
-                f"{fam_proof_values['cases']} (Ridge model, document, p) cases of the family: mismatches by p "
-                f"{fam_proof_values['mismatches_by_p']}"
-                + (" (none at p = 1/2, where p = 1 - p)" if fam_proof_values["mismatches_by_p"].get("0.5") == 0
-                   else "") + "; with the keep probability 1 - p it is step st1.",
-                holds=fam_proof_ok, values=fam_proof_values),
-        CLAIM.checked("p1-singleton-drop", "proof", "symbolic",
-                "s_i = Delta_{i} = (1 - p) a_i, a_i = lambda^T phi(token_i): sympy on the singleton drops enumerated "
-                f"over all 2^b patterns with symbolic a, lambda_0, p, every position, b <= {MAX_SYMBOLIC_TOKENS}. It "
-                "does not depend on lambda_0, on the other words or on the multiplicity.",
-                holds=not residuals["keep"],
-                values={"positions": len(singles["keep"]), "nonzero_residuals": residuals["keep"]}),
-        CLAIM.argued("p2-any-length", "proof",
-               "For any b, f = lambda_0 + a_i K_i + R with R = sum_{k != i} a_k K_k independent of K_i (positions are "
-               "perturbed independently): E[f] - E[f | K_i = 0] = a_i E[K_i] + E[R] - E[R | K_i = 0] = (1 - p) a_i."),
-        CLAIM.checked("st1-family", "statement", "exhaustive",
-                f"Fred(sampler='exact') importances equal (1 - p) a_i to rtol {SCORE_RTOL} on all "
-                f"{fam_values['cases']} (Ridge model, document, p) cases of the family, p in {PS}"
-                + (f"; mismatches {fam_values['mismatches'][:2]}" if fam_values["mismatches"] else "."),
-                holds=fam_ok, values=fam_values),
-        CLAIM.checked("st2-grid", "statement", "exhaustive",
-                f"On all {grid_values['models']} rational grid models (b <= 3, weights {grid_values['weights']}, "
-                f"intercepts {grid_values['intercepts']}, p in {grid_values['ps']}; "
-                f"{grid_values['within_hypotheses']} with p in (0, 1)): the exact singleton drops equal (1 - p) a_i "
-                "in rationals, and Fred(sampler='exact') returns them.", holds=grid_ok, values=grid_values),
-    )
-    return CLAIM.result(
-        kind="corollary",
-        statement=STATEMENT,
-        conditions="Every p in (0, 1), any lambda, lambda_0, any multiplicities (mask = removal, line 478). It is "
-                   "about Delta_{i}, the n -> infinity limit of the empirical score of Eq. (5) (Lemma 1), which "
-                   "Fred(sampler='exact') computes, not about the random score at finite n. The limits rank "
-                   "positions as lambda_j idf_j does for every p, so Prop. 1's ordering is what FRED's scores show "
-                   "on a linear model for large n. The proof's line 1017 at c = {i} gives the corollary for every "
-                   "p with its p read as the keep probability, as the appendix uses p (paper-proof s1 holds; line "
-                   "1016's slip p (m_i - 1) is harmless at c_i = 1); read with the main text's p it is right only at "
-                   "p = 1/2, a clash of notation (s2, s3; paper-proof steps decide nothing).",
-        counterexample=None,
-        steps=steps,
-        source=SOURCE,
-    )
+    residuals = _singleton_residuals()
+    corollary, proof_formula = _ridge_scores()
+    steps = (proof_formula_at_a_singleton(residuals), main_text_p_instance(), main_text_p_family(proof_formula),
+             singleton_drop(residuals), any_length(), family(corollary), grid())
+    return CLAIM.result(kind="corollary", statement=STATEMENT, conditions=CONDITIONS, counterexample=None,
+                        steps=steps, source=SOURCE)
+
+
+def proof_formula_at_a_singleton(residuals: dict) -> StepResult:
+    """s1: the proof's drop (line 1017) at c = {i} against the enumerated singleton drops, both readings of p."""
+    return CLAIM.checked(
+        "s1-proof-formula", "paper-proof", "symbolic",
+        "The proof's drop (line 1017) at c = {i}, p a_i, against the singleton drop enumerated over every "
+        f"pattern (symbolic a, lambda_0, p, b <= {MAX_SYMBOLIC_TOKENS}): with p the keep probability, as the "
+        f"appendix uses p (line 1016's tag, line 1036), {len(residuals['keep'])} of {residuals['positions']} "
+        "positions differ: right for every p. At c = {i} (c_j = 1) line 1016's p (m_i - 1) equals its tag's "
+        "p (m_i - c_i), so the one slip in lines 1015-1017 does not touch the scores. With the main text's p "
+        f"(line 334), {len(residuals['perturb'])} differ, residual {residuals['perturb'][:1]}, zero only at "
+        "p = 1/2 (steps s2, s3).",
+        holds=not residuals["keep"],
+        values={"positions": residuals["positions"], "nonzero_residuals_p_as_keep_probability": residuals["keep"],
+                "nonzero_residuals_p_as_perturbation_probability": residuals["perturb"]})
+
+
+def main_text_p_instance() -> StepResult:
+    """s2: the smallest one-token instance where the proof's p a_i, read with the main text's p, is wrong."""
+    instance = prop1_proof.main_text_p_instance()
+    return CLAIM.checked(
+        "s2-main-text-p-instance", "paper-proof", "counterexample",
+        "The proof's p a_i read with the main text's p, the perturbation probability of Eq. (5)'s samples "
+        "(line 334; Algorithm 1's p_perturb, line 404): smallest one-token instance where it is wrong, "
+        f"'{instance['document']}' with weight {instance['position_weight_rational']}, p = "
+        f"{instance['p_exact']}: the exact score is {instance['exact_drop_rational']} (rational enumeration; "
+        f"Fred(sampler='exact') {instance['fred_exact_drop']}), the main-text reading gives "
+        f"{instance['main_text_p_drop_rational']}, the keep-probability reading (p = "
+        f"{instance['keep_probability']}) gives {instance['keep_probability_drop_rational']}. A clash of "
+        "notation (the appendix's p is the main text's 1 - p; prop1-linear step s4), not of the formula.",
+        holds=instance["main_text_p_drop_is_exact"], values=instance)
+
+
+def main_text_p_family(proof_formula: tuple[bool, dict]) -> StepResult:
+    """s3: Fred(sampler='exact') importances against the proof's p a_i with the main text's p on the family."""
+    holds, seen = proof_formula
+    return CLAIM.checked(
+        "s3-main-text-p-family", "paper-proof", "exhaustive",
+        "Fred(sampler='exact') importances against the proof's p a_i with the main text's p on all "
+        f"{seen['cases']} (Ridge model, document, p) cases of the family: mismatches by p "
+        f"{seen['mismatches_by_p']}"
+        + (" (none at p = 1/2, where p = 1 - p)" if seen["mismatches_by_p"].get("0.5") == 0 else "")
+        + "; with the keep probability 1 - p it is step st1.",
+        holds=holds, values=seen)
+
+
+def singleton_drop(residuals: dict) -> StepResult:
+    """p1: s_i = Delta_{i} = (1 - p) a_i on the singleton drops enumerated with symbolic a, lambda_0, p (sympy)."""
+    return CLAIM.checked(
+        "p1-singleton-drop", "proof", "symbolic",
+        "s_i = Delta_{i} = (1 - p) a_i, a_i = lambda^T phi(token_i): sympy on the singleton drops enumerated "
+        f"over all 2^b patterns with symbolic a, lambda_0, p, every position, b <= {MAX_SYMBOLIC_TOKENS}. It "
+        "does not depend on lambda_0, on the other words or on the multiplicity.",
+        holds=not residuals["keep"],
+        values={"positions": residuals["positions"], "nonzero_residuals": residuals["keep"]})
+
+
+def any_length() -> StepResult:
+    """p2: the singleton drop for any b, by independence of the keep indicators."""
+    return CLAIM.argued(
+        "p2-any-length", "proof",
+        "For any b, f = lambda_0 + a_i K_i + R with R = sum_{k != i} a_k K_k independent of K_i (positions are "
+        "perturbed independently): E[f] - E[f | K_i = 0] = a_i E[K_i] + E[R] - E[R | K_i = 0] = (1 - p) a_i.")
+
+
+def family(corollary: tuple[bool, dict]) -> StepResult:
+    """st1: Fred(sampler='exact') importances equal (1 - p) a_i on every Ridge case of the family."""
+    holds, seen = corollary
+    return CLAIM.checked(
+        "st1-family", "statement", "exhaustive",
+        f"Fred(sampler='exact') importances equal (1 - p) a_i to rtol {SCORE_RTOL} on all "
+        f"{seen['cases']} (Ridge model, document, p) cases of the family, p in {PS}"
+        + (f"; mismatches {seen['mismatches'][:2]}" if seen["mismatches"] else "."),
+        holds=holds, values=seen)
+
+
+def grid() -> StepResult:
+    """st2: exact singleton drops and Fred(sampler='exact') equal (1 - p) a_i on every rational grid model."""
+    holds, seen = _grid_scores()
+    return CLAIM.checked(
+        "st2-grid", "statement", "exhaustive",
+        f"On all {seen['models']} rational grid models (b <= 3, weights {seen['weights']}, "
+        f"intercepts {seen['intercepts']}, p in {seen['ps']}; "
+        f"{seen['within_hypotheses']} with p in (0, 1)): the exact singleton drops equal (1 - p) a_i "
+        "in rationals, and Fred(sampler='exact') returns them.", holds=holds, values=seen)

@@ -3,8 +3,8 @@ grids of the readings of "the solution to Eq. (2)" as any minimiser.
 
 One word per position with weight a_i = lambda_j idf_j (mask = removal, line 478), f = lambda_0 + sum of the kept
 a_i. Every solution of Eq. (2) and FRED's choice come from :func:`analytic.exact_explain`. Used by the claim
-prop1-linear (proofs_checks/claims/propositions/prop1_linear.py), which reports them. Everything but Fred(sampler='exact')'s
-answer is the same for every explainer and cached (:mod:`analytic.exact_cache`).
+prop1-linear (proofs_checks/claims/propositions/prop1_linear.py), which reports them. Everything but
+Fred(sampler='exact')'s answer is the same for every explainer and cached (:mod:`analytic.exact_cache`).
 """
 
 from __future__ import annotations
@@ -16,6 +16,7 @@ from analytic import (
     algorithm1_rule,
     all_drops_rational,
     exact_explain,
+    is_top_set,
     linear_table,
     linear_table_rational,
     table_classifier,
@@ -66,7 +67,7 @@ def violates(which: str, a, sol) -> bool:
     """Some solution of Eq. (2) violates ``which`` of (i) (a negative word) and (ii) (not the top set)."""
     if which == "(i)":
         return any(a[i] < 0 for s in sol.solutions for i in s)
-    return any(s != top_positions(a, sol.size) for s in sol.solutions)
+    return any(not is_top_set(a, s, tol=0) for s in sol.solutions)
 
 
 def grid_breaks(which: str):
@@ -105,7 +106,7 @@ def _confirmed(a, l0, p, eps) -> tuple[dict, list]:
             "drops_of_minimal_size": {" ".join(tokens[i] for i in s): str(d) for s, d in sol.drops.items()
                                       if len(s) == sol.size},
             "solutions": [[tokens[i] for i in s] for s in sol.solutions],
-            "solutions_violating_ii": [[tokens[i] for i in s] for s in sol.solutions if s != top_positions(a, sol.size)],
+            "solutions_violating_ii": [[tokens[i] for i in s] for s in sol.solutions if not is_top_set(a, s, tol=0)],
             "solutions_violating_i": [[tokens[i] for i in s] for s in sol.solutions if any(a[i] < 0 for i in s)],
             "fred_choice_rational": [tokens[i] for i in (sol.best_ids if sol.found else ())],
             "algorithm1_as_printed": [tokens[i] for i in algorithm1 or ()],

@@ -34,7 +34,7 @@ from fred_constants import EPS, EPS_EXACT, P_EXACT, P
 from ...cases.linear_conclusions import EPSS, PS, run
 from ...models.family import cases
 from ...subject.explainer import explainer
-from ...verdicts.results import Claim, ClaimResult, Quote, hypotheses
+from ...verdicts.results import Claim, ClaimResult, Quote, StepResult, hypotheses
 from .prop1_words import PROPOSITION
 
 CLAIM = Claim("prop1-l2norm")
@@ -54,6 +54,12 @@ STATEMENT = (
     "Definition 1), with a linear model. Prop. 1 is stated for Definition 1, which has no normalisation; the paper "
     "names scikit-learn's defaults for its classifiers (line 1113) and does not say which normalisation its "
     "experiments' vectorizer used."
+)
+CONDITIONS = (
+    "No ordering guarantee with L2-normalised TF-IDF: FRED's choice depends on the whole document through the norm. "
+    "Prop. 1 covers Definition 1 (no normalisation) only; its proof is right there and does not carry over (s1). "
+    "The counterexample's idfs are Definition 1's, realised by a corpus and checked against scikit-learn's fitted "
+    "vectorizer."
 )
 #: lambda_j of the two words; the search runs over pairs of these.
 LAMBDAS = (0.5, 1.0, 2.0, 3.0)
@@ -245,54 +251,59 @@ def _family() -> tuple[bool, dict]:
 
 def check() -> ClaimResult:
     """A minimal achievable counterexample (exact) and the L2 pipelines of the finite family."""
-    cx, cx_values = _search()
+    cx, search = _search()
+    steps = (proof_outside_definition1(cx), counterexample(cx, search), family())
+    return CLAIM.result(kind="extension", statement=STATEMENT, conditions=CONDITIONS, counterexample=cx,
+                        steps=steps, source=SOURCE)
+
+
+def proof_outside_definition1(cx: dict | None) -> StepResult:
+    """s1: the proof's additive drop on the counterexample's words: exact under Definition 1, not with L2."""
+    holds, seen = _nonadditive(cx)
+    return CLAIM.checked(
+        "s1-proof-outside-definition1", "paper-proof", "symbolic",
+        "The proof's drop is additive over the candidate's words (Delta_c = p sum_j lambda_j v_j c_j): on the "
+        "counterexample's words and lambda, Delta_{a,b} - Delta_a - Delta_b = "
+        f"{seen.get('residual_definition1')} under Definition 1 (exact), so the proof is right there; "
+        f"it does not carry over to L2 normalisation, where the residual is {seen.get('residual_l2')} "
+        f"= {seen.get('residual_l2_float', float('nan')):.6g} != 0. Alone in a document a word "
+        f"contributes lambda_j whatever v_j (sympy: lambda v / sqrt(v^2) - lambda = "
+        f"{seen['alone_minus_lambda']}), so the order can follow lambda_j instead of lambda_j v_j.",
+        holds=holds, values=seen)
+
+
+def counterexample(cx: dict | None, search: dict) -> StepResult:
+    """st1: the minimal achievable counterexample to (ii), for FRED's choice and every solution, confirmed exactly."""
     confirmed = (cx is not None and cx["satisfies_hypotheses"] and bool(cx["exact_solutions"])
                  and all(s != [cx["claimed_first"]] for s in cx["exact_solutions"])
                  and cx["pipeline_solutions"] == cx["exact_solutions"] and cx["fred_best"] in cx["exact_solutions"])
-    add_ok, add_values = _nonadditive(cx)
-    fam_ok, fam_values = _family()
     record = ({k: cx[k] for k in ("satisfies_hypotheses", "hypotheses")} if cx
-              else hypotheses(search_met_cases_inside_hypotheses=cx_values["smaller_cases_checked"] > 0))
-    steps = (
-        CLAIM.checked("s1-proof-outside-definition1", "paper-proof", "symbolic",
-                "The proof's drop is additive over the candidate's words (Delta_c = p sum_j lambda_j v_j c_j): on the "
-                "counterexample's words and lambda, Delta_{a,b} - Delta_a - Delta_b = "
-                f"{add_values.get('residual_definition1')} under Definition 1 (exact), so the proof is right there; "
-                f"it does not carry over to L2 normalisation, where the residual is {add_values.get('residual_l2')} "
-                f"= {add_values.get('residual_l2_float', float('nan')):.6g} != 0. Alone in a document a word "
-                f"contributes lambda_j whatever v_j (sympy: lambda v / sqrt(v^2) - lambda = "
-                f"{add_values['alone_minus_lambda']}), so the order can follow lambda_j instead of lambda_j v_j.",
-                holds=add_ok, values=add_values),
-        CLAIM.checked("st1-counterexample", "statement", "counterexample",
-                "(ii) fails for FRED's choice and for every solution, on an achievable model: "
-                + (f"corpus of N = {cx['corpus_size']} documents, 'aa' in {cx['document_frequency']['aa']} and 'bb' "
-                   f"in {cx['document_frequency']['bb']} (scikit-learn's default TfidfVectorizer: idf {cx['idf']}, "
-                   f"exactly {cx['idf_exact']}, Definition 1's), lambda = {cx['lambda']} on 'aa bb', p = 1/2, "
-                   f"eps = 3/20: lambda_j v_j = {cx['lambda_v']} puts {cx['claimed_first']} first, but the exact "
-                   f"drops are {cx['exact_drops_float']} against the threshold {cx['exact_threshold_float']:.6g} "
-                   f"(sympy: {cx['exact_threshold']}), so Eq. (2)'s only solution is {cx['exact_solutions']}; FRED "
-                   f"(exact sampler, on the pipeline) picks {cx['fred_best']}. Hypotheses hold: "
-                   f"{cx['satisfies_hypotheses']}. Minimal: {SMALLER} ({cx_values['smaller_cases_checked']} smaller "
-                   "cases, none breaking; their drops are at least "
-                   f"{cx_values['smallest_drop_to_threshold_distance']:.2g} from the threshold)."
-                   if cx else f"no counterexample up to N = {MAX_CORPUS}."),
-                holds=not confirmed, values={**record, "counterexample": cx, "smaller_means": SMALLER, **cx_values}),
-        CLAIM.checked("st2-family", "statement", "exhaustive",
-                f"FRED's exact choice on the L2 pipelines of the family (f(xi) > 0), p in {PS}, eps in {EPSS}: it "
-                f"violates (i) or (ii) in {fam_values['ridge-l2']['fred_choice_violations']} of "
-                f"{fam_values['ridge-l2']['cases']} Ridge and {fam_values['logistic-l2']['fred_choice_violations']} "
-                f"of {fam_values['logistic-l2']['cases']} LogisticRegression (model, document, p, eps) cases"
-                + (f"; shortest: {fam_values['failing'][0]}." if fam_values["failing"] else "."),
-                holds=fam_ok, values=fam_values),
-    )
-    return CLAIM.result(
-        kind="extension",
-        statement=STATEMENT,
-        conditions="No ordering guarantee with L2-normalised TF-IDF: FRED's choice depends on the whole document "
-                   "through the norm. Prop. 1 covers Definition 1 (no normalisation) only; its proof is right there "
-                   "and does not carry over (s1). The counterexample's idfs are Definition 1's, realised by a corpus "
-                   "and checked against scikit-learn's fitted vectorizer.",
-        counterexample=cx,
-        steps=steps,
-        source=SOURCE,
-    )
+              else hypotheses(search_met_cases_inside_hypotheses=search["smaller_cases_checked"] > 0))
+    return CLAIM.checked(
+        "st1-counterexample", "statement", "counterexample",
+        "(ii) fails for FRED's choice and for every solution, on an achievable model: "
+        + (f"corpus of N = {cx['corpus_size']} documents, 'aa' in {cx['document_frequency']['aa']} and 'bb' "
+           f"in {cx['document_frequency']['bb']} (scikit-learn's default TfidfVectorizer: idf {cx['idf']}, "
+           f"exactly {cx['idf_exact']}, Definition 1's), lambda = {cx['lambda']} on 'aa bb', p = 1/2, "
+           f"eps = 3/20: lambda_j v_j = {cx['lambda_v']} puts {cx['claimed_first']} first, but the exact "
+           f"drops are {cx['exact_drops_float']} against the threshold {cx['exact_threshold_float']:.6g} "
+           f"(sympy: {cx['exact_threshold']}), so Eq. (2)'s only solution is {cx['exact_solutions']}; FRED "
+           f"(exact sampler, on the pipeline) picks {cx['fred_best']}. Hypotheses hold: "
+           f"{cx['satisfies_hypotheses']}. Minimal: {SMALLER} ({search['smaller_cases_checked']} smaller "
+           "cases, none breaking; their drops are at least "
+           f"{search['smallest_drop_to_threshold_distance']:.2g} from the threshold)."
+           if cx else f"no counterexample up to N = {MAX_CORPUS}."),
+        holds=not confirmed, values={**record, "counterexample": cx, "smaller_means": SMALLER, **search})
+
+
+def family() -> StepResult:
+    """st2: FRED's exact choice against (i) and (ii) on the L2 pipelines of the family."""
+    holds, seen = _family()
+    return CLAIM.checked(
+        "st2-family", "statement", "exhaustive",
+        f"FRED's exact choice on the L2 pipelines of the family (f(xi) > 0), p in {PS}, eps in {EPSS}: it "
+        f"violates (i) or (ii) in {seen['ridge-l2']['fred_choice_violations']} of "
+        f"{seen['ridge-l2']['cases']} Ridge and {seen['logistic-l2']['fred_choice_violations']} "
+        f"of {seen['logistic-l2']['cases']} LogisticRegression (model, document, p, eps) cases"
+        + (f"; shortest: {seen['failing'][0]}." if seen["failing"] else "."),
+        holds=holds, values=seen)

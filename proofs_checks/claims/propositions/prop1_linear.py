@@ -38,11 +38,11 @@ from analytic import (
     algorithm1_rule,
     all_drops_rational,
     exact_explain,
+    is_top_set,
     linear_minimal_size,
     linear_table,
     linear_table_rational,
     table_classifier,
-    top_positions,
 )
 from analytic.exact_cache import exact_cache
 from fred_constants import MAX_LEN
@@ -50,7 +50,8 @@ from fred_constants import MAX_LEN
 from ...cases.linear_conclusions import EPSS, GRID_WEIGHTS, PS, grid_points, position_weights, reading_summary, run
 from ...models.family import cases
 from ...subject.explainer import explainer
-from ...verdicts.results import Claim, ClaimResult, Quote, Reading
+from ...verdicts.results import Claim, ClaimResult, Quote, Reading, StepResult
+from . import prop1_proof
 from .prop1_cases import (
     beyond_l_max,
     confidence_score_counterexample,
@@ -59,7 +60,7 @@ from .prop1_cases import (
     statement_hypotheses,
     violates,
 )
-from .prop1_proof import MAX_SYMBOLIC_TOKENS, drop_formula, kept_multiplicity, paper_proof_steps, removal, size_one
+from .prop1_proof import MAX_SYMBOLIC_TOKENS, paper_proof_steps
 from .prop1_words import EVERY_SOLUTION_II, FRED_CHOICE, FRED_CHOICE_WORDS, PROPOSITION, SOLUTION_WORDS
 
 CLAIM = Claim("prop1-linear")
@@ -171,7 +172,7 @@ def _grid_exact() -> tuple:
             not_top, several, negative = violates("(ii)", a, sol), len(sol.solutions) > 1, violates("(i)", a, sol)
             sharp = sol.mean_prediction < 0 and any(x < 0 and (1 - p) * x >= eps * sol.mean_prediction for x in a)
             hits += ["within_hypotheses"] + [k for k, bad in (
-                ("fred_choice_not_top", choice != top_positions(a, sol.size)),
+                ("fred_choice_not_top", not is_top_set(a, choice, tol=0)),
                 ("fred_choice_negative", negative_choice),
                 ("algorithm1_differs", algorithm1_rule(drops[1], sol.threshold, len(a))[0] != choice),
                 ("size_not_closed_form", closed != sol.size),
@@ -240,194 +241,264 @@ def _counterexample_note(cx: dict | None, lead: str, tail: str) -> str:
             f"is the top-weight set {cx['top_weight_set']}.")
 
 
-def _search_step(name: str, note: str, cx: dict | None, values: dict, reading: str):
+def _search_step(step: str, note: str, found: tuple[dict | None, dict], reading: str, **more) -> StepResult:
     """A search for a counterexample to one reading, inside the hypotheses: evidence 'counterexample' (the case,
-    with its hypotheses record, merged into the values) when it found one, 'exhaustive' over the points it
-    searched when it found none."""
-    return CLAIM.checked(f"{name}", "statement", "exhaustive" if cx is None else "counterexample", note,
-                   holds=cx is None, values=values if cx is None else {**cx, **values}, reading=reading)
+    with its hypotheses record, merged into the values, then ``more``) when it found one, 'exhaustive' over the
+    points it searched when it found none."""
+    cx, search = found
+    values = {**search, **more}
+    return CLAIM.checked(step, "statement", "exhaustive" if cx is None else "counterexample", note,
+                         holds=cx is None, values=values if cx is None else {**cx, **values}, reading=reading)
+
+
+def _conditions(unit: dict) -> str:
+    """The conditions, with the confidence-score grid's counts (step st9)."""
+    return (
+        "Hypotheses, computed on every case: distinct lambda_j idf_j (line 493; idf_j of Definition 1, line 470, "
+        "printed v_j by the paper's macro, line 53), f(xi) > 0 (lines 451, 489), and a solution of Eq. (2) to "
+        "speak of. Headline (FRED's choice, lines 494, 497-498, 520, 1020): (i) and (ii) hold for every p in "
+        "(0,1) and eps in (0,1] (p3 argued; every computed case holds); Algorithm 1 as printed returns FRED's "
+        f"choice when l* <= l_max ({MAX_LEN} by default, line 402), and otherwise stops with the top-l_max set, "
+        "which misses the threshold. 'The solution' as any minimiser of Eq. (2): (ii) fails exactly when a "
+        "second set of the minimal size reaches the threshold, also for a confidence score in [0, 1] with "
+        "f(xi) > 1/2 at the paper's p and eps. (i) for every minimiser is the literal subject of (i) ('the "
+        "optimal candidate', c* of line 255), and its verdict depends on a premise the paper states for the "
+        "section but Eq. (6) breaks: with f a confidence score in [0, 1] (lines 449-452, 233), E[f] >= 0 and "
+        f"(i) holds for every solution (0 of {unit['within_hypotheses']} confidence-score points, "
+        f"{unit['with_a_negative_word']} of them with a negative word; p4, p5); for the real-valued score of "
+        "Eq. (6), whose sign decides the class (line 489), (i) fails exactly when E[f] < 0 < f(xi) and some "
+        "negative word has (1 - p) lambda_j idf_j >= eps E[f] (the threshold eps E[f] is then negative). The "
+        "paper is inconsistent there: Eq. (6) with the zero boundary is not a confidence score. The proof "
+        "(lines 1015-1017) is right for every p with its p read as the keep probability, the appendix's use "
+        "(lines 1016, 1036); the one slip in the algebra of lines 1015-1017 is p (m_i - 1) for p (m_i - c_i) "
+        "(line 1016), and the "
+        "appendix's p is the main text's 1 - p without saying so (paper-proof steps s1-s4, deciding nothing).")
 
 
 def check() -> ClaimResult:
     """Prop. 1 on each reading: FRED's choice (headline), every solution of Eq. (2) for (i) (real-valued score and
     confidence score) and for (ii), on rational grids, the family of real Ridge models, and symbolically; plus the
     paper's own proof steps."""
-    kept_ok, kept_values = kept_multiplicity()
-    drop_ok, drop_values = drop_formula()
-    removal_ok, removal_values = removal()
-    one_ok, one_values = size_one()
-    cx_ii, cx_ii_values = grid_counterexample("(ii)")
-    cx_unit, cx_unit_values = confidence_score_counterexample()
-    cx_i, cx_i_values = grid_counterexample("(i)")
-    grid_ok, grid = _grid()
-    unit_ok, unit = confidence_score_grid()
-    beyond = beyond_l_max()
+    # (counterexample or None, how the search found it) to (ii), (ii) on a confidence score, and (i)
+    ii, ii_unit, i = grid_counterexample("(ii)"), confidence_score_counterexample(), grid_counterexample("(i)")
+    (grid_ok, grid), unit = _grid(), confidence_score_grid()
     family = _family(run(cases("ridge-raw")))
-    size_ok, size_values = _minimal_size_on_ridge()
-    pair = [c for c in (cx_ii, cx_unit, cx_i) if c is not None]
-    pair_ok = bool(pair) and all(c["fred_exact_best"] == c["referee_best"] == c["fred_choice_rational"]
-                                 == c["algorithm1_as_printed"] == c["top_weight_set"] for c in pair)
-    steps = paper_proof_steps(CLAIM) + (
-        CLAIM.checked("p1-kept-multiplicity", "proof", "symbolic",
-                "E[M_j | c_j of its occurrences perturbed] = (1 - p)(m_j - c_j): kept_count_sym enumerates the "
-                f"patterns of the other occurrences; sympy checks the closed form for m_j <= 5 and every c_j "
-                f"({kept_values['cases']} cases).", holds=kept_ok, values=kept_values),
-        CLAIM.checked("p2-drop-formula", "proof", "symbolic",
-                "Delta_S = E[f] - E[f | S perturbed] = (1 - p) sum_{i in S} a_i, a_i = lambda_j idf_j of the word at "
-                f"position i (per word: (1 - p) sum_j lambda_j idf_j c_j); the intercept cancels. Sympy on the drops "
-                f"enumerated over all 2^b patterns with symbolic a_i, lambda_0, p: all {drop_values['sets']} sets, "
-                f"b <= {MAX_SYMBOLIC_TOKENS}. Any b: the kept indicators are independent Bernoulli(1 - p) (p1).",
-                holds=drop_ok, values=drop_values),
-        CLAIM.argued("p3-top-set", "proof",
-               "Since 1 - p > 0, among the sets of a size l the drop (1 - p) sum_{i in S} a_i is largest for the l "
-               "positions of largest a_i (exchange: swap a chosen position for an unchosen one of larger weight), "
-               "uniquely when the weights are distinct (one word per weight; a word's occurrences are "
-               "interchangeable). Hence every solution of Eq. (2) has size l* (the first l where the top-l set "
-               "reaches eps E[f]), the top-l* set is one of them, and FRED's choice (the largest drop at size l*, "
-               "which Algorithm 1's running maximum returns, lines 416-420) is the top-l* set: (ii) for FRED's "
-               "choice. Another solution exists exactly when a second set of size l* reaches the threshold."),
-        CLAIM.checked("p4-removal", "proof", "symbolic",
-                "Delta_S - Delta_{S minus i} = (1 - p) a_i (enumerated drops, every S with |S| >= 2, b <= "
-                f"{MAX_SYMBOLIC_TOKENS}, {removal_values['pairs']} pairs), negative for a_i < 0: removing a "
-                "negative word from a set of size >= 2 that reaches the threshold gives a smaller set that still "
-                "reaches it, so no solution of size >= 2 contains one.", holds=removal_ok, values=removal_values),
-        CLAIM.checked("p5-size-one", "proof", "symbolic",
-                "Size one: (a) a negative singleton has drop (1 - p) a_i < 0 <= eps E[f] when E[f] >= 0 (sympy), so "
-                "no solution contains a negative word when E[f] >= 0 (with p4); (b) E[f] - f(xi) = -p sum_i a_i "
-                "(enumerated, b <= 3), so if every weight is negative and f(xi) > 0 then E[f] > f(xi) > 0 and no "
-                "negative singleton is a solution; otherwise the top weight is >= 0 and FRED's size-1 choice is "
-                "not negative. Hence (i) for FRED's choice whenever f(xi) > 0, and for every solution whenever "
-                "E[f] >= 0, in particular for every score in [0, 1].", holds=one_ok, values=one_values),
-        CLAIM.checked("st1-fred-choice-grid", "statement", "exhaustive",
-                f"All {grid['points']} grid points (b <= 3 distinct weights from {grid['weights']}, 4 intercepts, "
-                f"3 p, 4 eps), exact rationals; {grid['within_hypotheses']} satisfy Prop. 1's hypotheses (f(xi) > 0, "
-                "a solution exists). There FRED's choice is the top-l* set and has no negative word, Algorithm 1 as "
-                "printed (running maximum, lines 416-420; l_max = b >= l* on the grid) returns it, "
-                "Fred(sampler='exact') returns it, and l* is the closed form: "
-                f"{sum(grid[k] for k in ('fred_choice_not_top', 'fred_choice_negative'))} violations, "
-                f"{sum(grid[k] for k in HEADLINE_CHECKS[2:])} disagreements. For context (outside the hypotheses, not "
-                "deciding): at f(xi) <= 0, FRED's choice has a negative word only when every weight is negative and "
-                f"E[f] < 0 ({grid['fred_choice_negative_outside_sharp_condition']} exceptions); Algorithm 1 as printed "
-                f"returns FRED's choice only when l* <= l_max: with {len(beyond['position_weights'])} words of weights "
-                f"1 - k/100, lambda_0 = 0, p = {beyond['p']}, eps = {beyond['eps']}, l* = {beyond['minimal_size']} > "
-                f"l_max = {beyond['l_max']} (line 402) and it returns {len(beyond['algorithm1_returns'])} words of "
-                f"drop "
-                f"{beyond['its_drop']} < {beyond['threshold']} (exact; Eq. (2) has no l_max, so this is no "
-                "counterexample to Prop. 1).",
-                holds=grid_ok, values={**grid, "beyond_l_max": beyond}, reading="fred-choice"),
-        CLAIM.checked("st2-fred-choice-family", "statement", "exhaustive",
-                f"On all {family['cases']} {family['unit']} cases of the family: the top-weight set has the largest "
-                "exact drop at every size, FRED's exact choice is a solution of Eq. (2) and satisfies (i) and (ii). "
-                "For context (outside the hypotheses, not deciding): at f(xi) <= 0 "
-                f"({family['out_of_scope_f_xi_nonpositive']} cases) FRED's choice violates (i) in "
-                f"{len(family['outside_f_xi_positive_fred_violations'])} case(s)"
-                + (", each with every weight negative and E[f] < 0." if family["outside_violations_meet_the_sharp_"
-                                                                              "condition"] else
-                   ", not all with every weight negative and E[f] < 0."),
-                holds=family["fred_ok"], values={k: v for k, v in family.items() if not k.startswith("every")},
-                reading="fred-choice"),
-        CLAIM.checked("st3-minimal-size", "statement", "exhaustive",
-                "'until a threshold is met': FRED's selected size equals l* = min{l : (1-p) (sum of the l largest "
-                f"a_i) >= eps ((1-p) sum a_i + lambda_0)}} on {size_values['cases']} Ridge cases with f(xi) > 0"
-                + (f"; mismatches {size_values['mismatches'][:2]}" if size_values["mismatches"] else "."),
-                holds=size_ok, values=size_values, reading="fred-choice"),
-        CLAIM.checked("st4-fred-choice-on-the-counterexamples", "statement", "exhaustive",
-                "On the three counterexamples to the every-solution readings, FRED's choice (rational enumeration), "
-                "Algorithm 1 as printed, the float referee and Fred(sampler='exact') agree on the top-weight set, "
-                "which has no negative word.", holds=pair_ok,
-                values={"cases": [{k: c[k] for k in ("document", "position_weights", "intercept", "p", "eps",
-                                                     "fred_exact_best", "referee_best", "fred_choice_rational",
-                                                     "algorithm1_as_printed", "top_weight_set")} for c in pair]},
-                reading="fred-choice"),
-        _search_step("st5-ii-every-solution",
-                     _counterexample_note(cx_ii, "(ii) for every solution, smallest grid case",
-                                          f"{cx_ii and cx_ii['solutions_violating_ii']} solve Eq. (2) and are "
-                                          "not the top-weight set.")
-                     + f" On the grid inside the hypotheses, some solution is not the top set at "
-                       f"{grid['some_solution_not_top']} points, exactly those with several solutions "
-                       f"({grid['not_top_iff_several_fails']} exceptions).",
-                     cx_ii, {**cx_ii_values, "grid": {k: grid[k] for k in ("within_hypotheses", "some_solution_not_top",
-                                                                          "several_solutions",
-                                                                          "not_top_iff_several_fails")}},
-                     "every-solution-ii"),
-        _search_step("st6-ii-every-solution-confidence-score",
-                     _counterexample_note(cx_unit, "(ii) for every solution also fails for a confidence score: the "
-                                                   "first case with every output in [0, 1] and f(xi) > 1/2 (positive "
-                                                   "as a confidence score, lines 233, 451-452), at p = 1/2, eps = "
-                                                   "0.15",
-                                          f"{cx_unit and cx_unit['solutions_violating_ii']} solve Eq. (2) and "
-                                          f"are not the top-weight set (outputs {cx_unit and cx_unit['outputs']}; "
-                                          f"section premises: {cx_unit and cx_unit['section_premises']})."),
-                     cx_unit, cx_unit_values, "every-solution-ii"),
-        CLAIM.checked("st7-ii-family-every-solution", "statement", "exhaustive",
-                f"Every solution of Eq. (2) on the {family['cases']} family cases inside the hypotheses (p in {PS}, "
-                f"eps in {EPSS}): some solution is not the top-weight set in {len(family['every_solution_ii'])} "
-                "cases"
-                + (", each with several solutions (several words reach the threshold alone at small eps)."
-                   if family["ii_violations_have_several_solutions"] else ", not all with several solutions."),
-                holds=not family["every_solution_ii"],
-                values={k: family[k] for k in ("cases", "unit", "every_solution_ii",
-                                               "ii_violations_have_several_solutions")},
-                reading="every-solution-ii"),
-        _search_step("st8-i-every-solution",
-                     _counterexample_note(cx_i, "(i) for every solution, smallest grid case",
-                                          "E[f] < 0 < f(xi): the threshold is negative, so "
-                                          f"{cx_i and cx_i['solutions_violating_i']}, a negative word whose removal "
-                                          "raises the prediction, solves Eq. (2). The case is a real-valued score of "
-                                          f"Eq. (6), not a confidence score: outputs {cx_i and cx_i['outputs']} "
-                                          f"(section premises: {cx_i and cx_i['section_premises']}).")
-                     + " (i) fails for a solution exactly when E[f] < 0 < f(xi) and some negative word has (1 - p) "
-                       "a_i >= eps E[f] (p4, p5: E[f] >= 0 excludes it; at E[f] < 0 < f(xi) some weight is "
-                       "positive, since f(xi) - E[f] = p sum a_i, so the minimal size is 1): on the "
-                       f"grid inside the hypotheses a solution has a negative word at {grid['some_solution_negative']} "
-                       f"points, {grid['some_solution_negative_with_mean_nonnegative']} of them with E[f] >= 0, and "
-                       f"{grid['negative_iff_sharp_condition_fails']} points where this differs from the condition; in "
-                       f"the family at {len(family['every_solution_i'])} of {family['cases']} cases"
-                     + ("." if not family["every_solution_i"] else ", all with E[f] < 0."
-                        if family["i_violations_have_negative_mean"] else ", not all with E[f] < 0."),
-                     cx_i, {**cx_i_values,
-                            "grid": {k: grid[k] for k in ("within_hypotheses", "some_solution_negative",
-                                                          "some_solution_negative_with_mean_nonnegative",
-                                                          "negative_iff_sharp_condition_fails")},
-                            "family": {k: family[k] for k in ("cases", "every_solution_i",
-                                                              "i_violations_have_negative_mean")}},
-                     "every-solution-i"),
-        CLAIM.checked("st9-i-every-solution-confidence-score", "statement", "exhaustive",
-                f"(i) for every solution when f is a confidence score: all {unit['points']} points of the "
-                f"confidence-score models (b <= 3 distinct weights from {unit['weights']}, intercepts "
-                f"{unit['intercepts']}, every output in [0, 1]; p in {unit['ps']}, eps in {unit['epss']}), exact "
-                "rationals: "
-                f"{unit['within_hypotheses']} inside Prop. 1's hypotheses, {unit['positive_as_confidence_score']} "
-                f"of them with f(xi) > 1/2 and {unit['with_a_negative_word']} with a word of negative weight; a "
-                f"solution has a negative word at {unit['some_solution_negative']} of them. Any b: outputs in "
-                "[0, 1] give E[f] >= 0, and then no solution has a negative word (p4, p5 (a)).",
-                holds=unit_ok, values=unit, reading="every-solution-i-confidence-score"),
-    )
-    return CLAIM.result(
-        kind="statement",
-        statement=STATEMENT,
-        conditions=(
-            "Hypotheses, computed on every case: distinct lambda_j idf_j (line 493; idf_j of Definition 1, line 470, "
-            "printed v_j by the paper's macro, line 53), f(xi) > 0 (lines 451, 489), and a solution of Eq. (2) to "
-            "speak of. Headline (FRED's choice, lines 494, 497-498, 520, 1020): (i) and (ii) hold for every p in "
-            "(0,1) and eps in (0,1] (p3 argued; every computed case holds); Algorithm 1 as printed returns FRED's "
-            f"choice when l* <= l_max ({MAX_LEN} by default, line 402), and otherwise stops with the top-l_max set, "
-            "which misses the threshold. 'The solution' as any minimiser of Eq. (2): (ii) fails exactly when a "
-            "second set of the minimal size reaches the threshold, also for a confidence score in [0, 1] with "
-            "f(xi) > 1/2 at the paper's p and eps. (i) for every minimiser is the literal subject of (i) ('the "
-            "optimal candidate', c* of line 255), and its verdict depends on a premise the paper states for the "
-            "section but Eq. (6) breaks: with f a confidence score in [0, 1] (lines 449-452, 233), E[f] >= 0 and "
-            f"(i) holds for every solution (0 of {unit['within_hypotheses']} confidence-score points, "
-            f"{unit['with_a_negative_word']} of them with a negative word; p4, p5); for the real-valued score of "
-            "Eq. (6), whose sign decides the class (line 489), (i) fails exactly when E[f] < 0 < f(xi) and some "
-            "negative word has (1 - p) lambda_j idf_j >= eps E[f] (the threshold eps E[f] is then negative). The "
-            "paper is inconsistent there: Eq. (6) with the zero boundary is not a confidence score. The proof "
-            "(lines 1015-1017) is right for every p with its p read as the keep probability, the appendix's use "
-            "(lines 1016, 1036); the one slip in the algebra of lines 1015-1017 is p (m_i - 1) for p (m_i - c_i) "
-            "(line 1016), and the "
-            "appendix's p is the main text's 1 - p without saying so (paper-proof steps s1-s4, deciding nothing)."),
-        counterexample=None,
-        steps=steps,
-        source=SOURCE,
-        readings=READINGS,
-    )
+    steps = (*paper_proof_steps(CLAIM), kept_multiplicity(), drop_formula(), top_set(), removal(), size_one(),
+             fred_choice_grid(grid_ok, grid), fred_choice_family(family), minimal_size(),
+             fred_choice_on_the_counterexamples((ii[0], ii_unit[0], i[0])), ii_every_solution(ii, grid),
+             ii_every_solution_confidence_score(ii_unit), ii_family_every_solution(family),
+             i_every_solution(i, grid, family), i_every_solution_confidence_score(unit))
+    return CLAIM.result(kind="statement", statement=STATEMENT, conditions=_conditions(unit[1]), counterexample=None,
+                        steps=steps, source=SOURCE, readings=READINGS)
+
+
+def kept_multiplicity() -> StepResult:
+    """p1: E[M_j | c_j of its occurrences perturbed] = (1 - p)(m_j - c_j), by enumeration (sympy)."""
+    holds, seen = prop1_proof.kept_multiplicity()
+    return CLAIM.checked(
+        "p1-kept-multiplicity", "proof", "symbolic",
+        "E[M_j | c_j of its occurrences perturbed] = (1 - p)(m_j - c_j): kept_count_sym enumerates the "
+        f"patterns of the other occurrences; sympy checks the closed form for m_j <= 5 and every c_j "
+        f"({seen['cases']} cases).", holds=holds, values=seen)
+
+
+def drop_formula() -> StepResult:
+    """p2: Delta_S = (1 - p) sum_{i in S} a_i on the drops enumerated with symbolic a, lambda_0, p (sympy)."""
+    holds, seen = prop1_proof.drop_formula()
+    return CLAIM.checked(
+        "p2-drop-formula", "proof", "symbolic",
+        "Delta_S = E[f] - E[f | S perturbed] = (1 - p) sum_{i in S} a_i, a_i = lambda_j idf_j of the word at "
+        f"position i (per word: (1 - p) sum_j lambda_j idf_j c_j); the intercept cancels. Sympy on the drops "
+        f"enumerated over all 2^b patterns with symbolic a_i, lambda_0, p: all {seen['sets']} sets, "
+        f"b <= {MAX_SYMBOLIC_TOKENS}. Any b: the kept indicators are independent Bernoulli(1 - p) (p1).",
+        holds=holds, values=seen)
+
+
+def top_set() -> StepResult:
+    """p3: the exchange argument: the top-l set has the largest drop of size l, so FRED's choice is the top-l* set."""
+    return CLAIM.argued(
+        "p3-top-set", "proof",
+        "Since 1 - p > 0, among the sets of a size l the drop (1 - p) sum_{i in S} a_i is largest for the l "
+        "positions of largest a_i (exchange: swap a chosen position for an unchosen one of larger weight), "
+        "uniquely when the weights are distinct (one word per weight; a word's occurrences are "
+        "interchangeable). Hence every solution of Eq. (2) has size l* (the first l where the top-l set "
+        "reaches eps E[f]), the top-l* set is one of them, and FRED's choice (the largest drop at size l*, "
+        "which Algorithm 1's running maximum returns, lines 416-420) is the top-l* set: (ii) for FRED's "
+        "choice. Another solution exists exactly when a second set of size l* reaches the threshold.")
+
+
+def removal() -> StepResult:
+    """p4: Delta_S - Delta_{S minus i} = (1 - p) a_i (sympy), so a negative word is in no solution of size >= 2."""
+    holds, seen = prop1_proof.removal()
+    return CLAIM.checked(
+        "p4-removal", "proof", "symbolic",
+        "Delta_S - Delta_{S minus i} = (1 - p) a_i (enumerated drops, every S with |S| >= 2, b <= "
+        f"{MAX_SYMBOLIC_TOKENS}, {seen['pairs']} pairs), negative for a_i < 0: removing a "
+        "negative word from a set of size >= 2 that reaches the threshold gives a smaller set that still "
+        "reaches it, so no solution of size >= 2 contains one.", holds=holds, values=seen)
+
+
+def size_one() -> StepResult:
+    """p5: a negative singleton misses the threshold when E[f] >= 0, and FRED's size-1 choice is not negative."""
+    holds, seen = prop1_proof.size_one()
+    return CLAIM.checked(
+        "p5-size-one", "proof", "symbolic",
+        "Size one: (a) a negative singleton has drop (1 - p) a_i < 0 <= eps E[f] when E[f] >= 0 (sympy), so "
+        "no solution contains a negative word when E[f] >= 0 (with p4); (b) E[f] - f(xi) = -p sum_i a_i "
+        "(enumerated, b <= 3), so if every weight is negative and f(xi) > 0 then E[f] > f(xi) > 0 and no "
+        "negative singleton is a solution; otherwise the top weight is >= 0 and FRED's size-1 choice is "
+        "not negative. Hence (i) for FRED's choice whenever f(xi) > 0, and for every solution whenever "
+        "E[f] >= 0, in particular for every score in [0, 1].", holds=holds, values=seen)
+
+
+def fred_choice_grid(holds: bool, seen: dict) -> StepResult:
+    """st1: FRED's choice on every grid point inside the hypotheses, and Algorithm 1 as printed beyond l_max."""
+    beyond = beyond_l_max()
+    return CLAIM.checked(
+        "st1-fred-choice-grid", "statement", "exhaustive",
+        f"All {seen['points']} grid points (b <= 3 distinct weights from {seen['weights']}, 4 intercepts, "
+        f"3 p, 4 eps), exact rationals; {seen['within_hypotheses']} satisfy Prop. 1's hypotheses (f(xi) > 0, "
+        "a solution exists). There FRED's choice is the top-l* set and has no negative word, Algorithm 1 as "
+        "printed (running maximum, lines 416-420; l_max = b >= l* on the grid) returns it, "
+        "Fred(sampler='exact') returns it, and l* is the closed form: "
+        f"{sum(seen[k] for k in ('fred_choice_not_top', 'fred_choice_negative'))} violations, "
+        f"{sum(seen[k] for k in HEADLINE_CHECKS[2:])} disagreements. For context (outside the hypotheses, not "
+        "deciding): at f(xi) <= 0, FRED's choice has a negative word only when every weight is negative and "
+        f"E[f] < 0 ({seen['fred_choice_negative_outside_sharp_condition']} exceptions); Algorithm 1 as printed "
+        f"returns FRED's choice only when l* <= l_max: with {len(beyond['position_weights'])} words of weights "
+        f"1 - k/100, lambda_0 = 0, p = {beyond['p']}, eps = {beyond['eps']}, l* = {beyond['minimal_size']} > "
+        f"l_max = {beyond['l_max']} (line 402) and it returns {len(beyond['algorithm1_returns'])} words of "
+        f"drop "
+        f"{beyond['its_drop']} < {beyond['threshold']} (exact; Eq. (2) has no l_max, so this is no "
+        "counterexample to Prop. 1).",
+        holds=holds, values={**seen, "beyond_l_max": beyond}, reading="fred-choice")
+
+
+def fred_choice_family(family: dict) -> StepResult:
+    """st2: FRED's choice on the family's Ridge cases inside the hypotheses, and beyond f(xi) > 0 for context."""
+    sharp = family["outside_violations_meet_the_sharp_condition"]
+    return CLAIM.checked(
+        "st2-fred-choice-family", "statement", "exhaustive",
+        f"On all {family['cases']} {family['unit']} cases of the family: the top-weight set has the largest "
+        "exact drop at every size, FRED's exact choice is a solution of Eq. (2) and satisfies (i) and (ii). "
+        "For context (outside the hypotheses, not deciding): at f(xi) <= 0 "
+        f"({family['out_of_scope_f_xi_nonpositive']} cases) FRED's choice violates (i) in "
+        f"{len(family['outside_f_xi_positive_fred_violations'])} case(s)"
+        + (", each with every weight negative and E[f] < 0." if sharp else
+           ", not all with every weight negative and E[f] < 0."),
+        holds=family["fred_ok"], values={k: v for k, v in family.items() if not k.startswith("every")},
+        reading="fred-choice")
+
+
+def minimal_size() -> StepResult:
+    """st3: 'until a threshold is met': FRED's selected size on real Ridge models against the closed form l*."""
+    holds, seen = _minimal_size_on_ridge()
+    return CLAIM.checked(
+        "st3-minimal-size", "statement", "exhaustive",
+        "'until a threshold is met': FRED's selected size equals l* = min{l : (1-p) (sum of the l largest "
+        f"a_i) >= eps ((1-p) sum a_i + lambda_0)}} on {seen['cases']} Ridge cases with f(xi) > 0"
+        + (f"; mismatches {seen['mismatches'][:2]}" if seen["mismatches"] else "."),
+        holds=holds, values=seen, reading="fred-choice")
+
+
+def fred_choice_on_the_counterexamples(found: tuple[dict | None, ...]) -> StepResult:
+    """st4: on the counterexamples to the every-solution readings, every way of computing FRED's choice agrees on
+    the top-weight set."""
+    shown = [c for c in found if c is not None]
+    keys = ("document", "position_weights", "intercept", "p", "eps", "fred_exact_best", "referee_best",
+            "fred_choice_rational", "algorithm1_as_printed", "top_weight_set")
+    return CLAIM.checked(
+        "st4-fred-choice-on-the-counterexamples", "statement", "exhaustive",
+        "On the three counterexamples to the every-solution readings, FRED's choice (rational enumeration), "
+        "Algorithm 1 as printed, the float referee and Fred(sampler='exact') agree on the top-weight set, "
+        "which has no negative word.",
+        holds=bool(shown) and all(c["fred_exact_best"] == c["referee_best"] == c["fred_choice_rational"]
+                                  == c["algorithm1_as_printed"] == c["top_weight_set"] for c in shown),
+        values={"cases": [{k: c[k] for k in keys} for c in shown]}, reading="fred-choice")
+
+
+def ii_every_solution(found: tuple[dict | None, dict], grid: dict) -> StepResult:
+    """st5: (ii) for every solution: the smallest grid counterexample, and where it fails on the grid."""
+    cx = found[0]
+    return _search_step(
+        "st5-ii-every-solution",
+        _counterexample_note(cx, "(ii) for every solution, smallest grid case",
+                             f"{cx and cx['solutions_violating_ii']} solve Eq. (2) and are not the top-weight set.")
+        + f" On the grid inside the hypotheses, some solution is not the top set at "
+          f"{grid['some_solution_not_top']} points, exactly those with several solutions "
+          f"({grid['not_top_iff_several_fails']} exceptions).",
+        found, "every-solution-ii",
+        grid={k: grid[k] for k in ("within_hypotheses", "some_solution_not_top", "several_solutions",
+                                   "not_top_iff_several_fails")})
+
+
+def ii_every_solution_confidence_score(found: tuple[dict | None, dict]) -> StepResult:
+    """st6: (ii) for every solution fails for a confidence score too, at the paper's p and eps."""
+    cx = found[0]
+    return _search_step(
+        "st6-ii-every-solution-confidence-score",
+        _counterexample_note(cx, "(ii) for every solution also fails for a confidence score: the first case with "
+                                 "every output in [0, 1] and f(xi) > 1/2 (positive as a confidence score, lines "
+                                 "233, 451-452), at p = 1/2, eps = 0.15",
+                             f"{cx and cx['solutions_violating_ii']} solve Eq. (2) and are not the top-weight set "
+                             f"(outputs {cx and cx['outputs']}; section premises: "
+                             f"{cx and cx['section_premises']})."),
+        found, "every-solution-ii")
+
+
+def ii_family_every_solution(family: dict) -> StepResult:
+    """st7: (ii) for every solution on the family's Ridge cases inside the hypotheses."""
+    return CLAIM.checked(
+        "st7-ii-family-every-solution", "statement", "exhaustive",
+        f"Every solution of Eq. (2) on the {family['cases']} family cases inside the hypotheses (p in {PS}, "
+        f"eps in {EPSS}): some solution is not the top-weight set in {len(family['every_solution_ii'])} "
+        "cases"
+        + (", each with several solutions (several words reach the threshold alone at small eps)."
+           if family["ii_violations_have_several_solutions"] else ", not all with several solutions."),
+        holds=not family["every_solution_ii"],
+        values={k: family[k] for k in ("cases", "unit", "every_solution_ii", "ii_violations_have_several_solutions")},
+        reading="every-solution-ii")
+
+
+def i_every_solution(found: tuple[dict | None, dict], grid: dict, family: dict) -> StepResult:
+    """st8: (i) for every solution on the real-valued score: the smallest grid counterexample, against the sharp
+    condition on the grid and the family."""
+    cx = found[0]
+    return _search_step(
+        "st8-i-every-solution",
+        _counterexample_note(cx, "(i) for every solution, smallest grid case",
+                             "E[f] < 0 < f(xi): the threshold is negative, so "
+                             f"{cx and cx['solutions_violating_i']}, a negative word whose removal raises the "
+                             "prediction, solves Eq. (2). The case is a real-valued score of Eq. (6), not a "
+                             f"confidence score: outputs {cx and cx['outputs']} (section premises: "
+                             f"{cx and cx['section_premises']}).")
+        + " (i) fails for a solution exactly when E[f] < 0 < f(xi) and some negative word has (1 - p) "
+          "a_i >= eps E[f] (p4, p5: E[f] >= 0 excludes it; at E[f] < 0 < f(xi) some weight is "
+          "positive, since f(xi) - E[f] = p sum a_i, so the minimal size is 1): on the "
+          f"grid inside the hypotheses a solution has a negative word at {grid['some_solution_negative']} "
+          f"points, {grid['some_solution_negative_with_mean_nonnegative']} of them with E[f] >= 0, and "
+          f"{grid['negative_iff_sharp_condition_fails']} points where this differs from the condition; in "
+          f"the family at {len(family['every_solution_i'])} of {family['cases']} cases"
+        + ("." if not family["every_solution_i"] else ", all with E[f] < 0."
+           if family["i_violations_have_negative_mean"] else ", not all with E[f] < 0."),
+        found, "every-solution-i",
+        grid={k: grid[k] for k in ("within_hypotheses", "some_solution_negative",
+                                   "some_solution_negative_with_mean_nonnegative",
+                                   "negative_iff_sharp_condition_fails")},
+        family={k: family[k] for k in ("cases", "every_solution_i", "i_violations_have_negative_mean")})
+
+
+def i_every_solution_confidence_score(unit: tuple[bool, dict]) -> StepResult:
+    """st9: (i) for every solution on every confidence-score model of the grid (outputs in [0, 1])."""
+    holds, seen = unit
+    return CLAIM.checked(
+        "st9-i-every-solution-confidence-score", "statement", "exhaustive",
+        f"(i) for every solution when f is a confidence score: all {seen['points']} points of the "
+        f"confidence-score models (b <= 3 distinct weights from {seen['weights']}, intercepts "
+        f"{seen['intercepts']}, every output in [0, 1]; p in {seen['ps']}, eps in {seen['epss']}), exact "
+        "rationals: "
+        f"{seen['within_hypotheses']} inside Prop. 1's hypotheses, {seen['positive_as_confidence_score']} "
+        f"of them with f(xi) > 1/2 and {seen['with_a_negative_word']} with a word of negative weight; a "
+        f"solution has a negative word at {seen['some_solution_negative']} of them. Any b: outputs in "
+        "[0, 1] give E[f] >= 0, and then no solution has a negative word (p4, p5 (a)).",
+        holds=holds, values=seen, reading="every-solution-i-confidence-score")

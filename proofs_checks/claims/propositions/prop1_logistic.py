@@ -38,6 +38,7 @@ from analytic import (
     search_on_drops,
     table_classifier,
     tie_tolerance,
+    top_positions,
 )
 from analytic.exact_cache import exact_cache, frozen
 
@@ -55,7 +56,7 @@ from ...cases.linear_conclusions import (
 )
 from ...models.family import cases
 from ...subject.explainer import explainer
-from ...verdicts.results import Claim, ClaimResult, Quote, Reading, hypotheses
+from ...verdicts.results import Claim, ClaimResult, Quote, Reading, StepResult, hypotheses
 from .prop1_words import EVERY_SOLUTION_II, FRED_CHOICE, PROPOSITION, SOLUTION_WORDS
 
 CLAIM = Claim("prop1-logistic")
@@ -93,6 +94,10 @@ STATEMENT = (
     "lambda_1 idf_1 > ... > lambda_d idf_d, (i) no word of negative coefficient is in the optimal candidate and "
     "(ii) the algorithm includes the words of higher lambda_j idf_j first until the threshold is met."
 )
+
+
+#: The family's unit of a case.
+UNIT = "(LogisticRegression model, document, p, eps), distinct lambda_j idf_j"
 
 
 def statement_hypotheses(a, table, size) -> dict:
@@ -178,7 +183,7 @@ def _exact_record(a, l0, p, eps) -> tuple[dict, list]:
     table = logistic_table_sym(a_s, l0_s)
     sol = exact_explain(table, p_s, eps_s, len(a))
     tokens = [f"w{i + 1}" for i in range(len(a))]
-    top = tuple(sorted(sorted(range(len(a)), key=lambda i: -a[i])[: sol.size or 0]))
+    top = top_positions(a, sol.size or 0)
     return {**statement_hypotheses(a, table, sol.size),
             "document": " ".join(tokens), "position_weights": [str(x) for x in a], "intercept": str(l0),
             "p": str(p), "eps": str(eps), "f_xi": float(sp.N(sol.original_prediction, 15)),
@@ -186,7 +191,7 @@ def _exact_record(a, l0, p, eps) -> tuple[dict, list]:
             "threshold": float(sp.N(sol.threshold, 15)),
             "drops": {" ".join(tokens[i] for i in s): float(sp.N(d, 15)) for s, d in sol.drops.items()},
             "solutions": [[tokens[i] for i in s] for s in sol.solutions],
-            "solutions_violating_ii": [[tokens[i] for i in s] for s in sol.solutions if s != top],
+            "solutions_violating_ii": [[tokens[i] for i in s] for s in sol.solutions if not is_top_set(a, s, tol=0)],
             "negative_word_in_a_solution": any(a[i] < 0 for s in sol.solutions for i in s),
             "fred_choice_exact": [tokens[i] for i in (sol.best_ids if sol.found else ())]}, [tokens[i] for i in top]
 
@@ -256,119 +261,166 @@ def _grid() -> tuple[tuple[bool, dict], tuple[bool, dict]]:
             (not fred_bad, {**common, "fred_choice_failures": fred_bad, "selected_size_vs_linear_score": sizes}))
 
 
+def _conditions(sizes: dict) -> str:
+    """The conditions, with the grid's count of sizes that differ from the linear score's (step st2)."""
+    return (
+        "Hypotheses, computed on every case: distinct lambda_j idf_j, xi predicted positive (weights signed for the "
+        "predicted class), a solution of Eq. (2), outputs in [0, 1] (a probability). Headline (FRED's choice): (i) "
+        "and (ii) extend for every p in (0,1), eps in (0,1], binary LogisticRegression (any strictly increasing "
+        "link of a linear score) on un-normalised TF-IDF (TfidfVectorizer(norm=None): this project's assumption; "
+        "the paper does not state the vectorizer of its experiments, line 1113, and scikit-learn's default "
+        "norm='l2' is the claim prop1-l2norm). Stronger readings: (i) extends to every solution of Eq. (2) "
+        "(E[f] > 0); (ii) does not, whenever two sets of the minimal size reach the threshold. The order of "
+        "inclusion is the linear score's, by lambda_j idf_j; the selected size can differ from the linear score's "
+        f"(no closed form; at {sizes['differ']} of {sizes['both_solved']} grid points, step st2).")
+
+
 def check() -> ClaimResult:
     """The link's monotonicity (sympy), the coupling argument, a counterexample for (ii) on an arbitrary solution
     (exact), and exhaustive checks on the rational grid and the family, each tagged with the reading it tests."""
+    search = _ii_search()
+    cx = None if search[0] is None else _exact(*search[0].values)
+    linear_i = _exact(*GridPoint((0, 2), 1, 0, 0).values)  # prop1-linear's (i) counterexample, on this model
+    grid_i, grid_c = _grid()
+    family = reading_summary(run(cases("logistic-raw")), lambda v: v.strict_order)
+    steps = (monotone_link(), coupling(), negative_words(), fred_choice_on_the_counterexamples(cx, linear_i),
+             fred_choice_grid(grid_c), fred_choice_family(family), i_every_solution(grid_i, family, linear_i),
+             ii_every_solution(search, cx), ii_family_every_solution(family))
+    return CLAIM.result(kind="extension", statement=STATEMENT,
+                        conditions=_conditions(grid_c[1]["selected_size_vs_linear_score"]), counterexample=None,
+                        steps=steps, source=SOURCE, readings=READINGS)
+
+
+def monotone_link() -> StepResult:
+    """s1: sigma' = sigma (1 - sigma) > 0 (sympy): the predicted-class probability increases with the score."""
     z = sp.Symbol("z", real=True)
     sigma = 1 / (1 + sp.exp(-z))
     derivative = sp.simplify(sp.diff(sigma, z) - sigma * (1 - sigma))
     positive = (sp.exp(-z) / (1 + sp.exp(-z)) ** 2).is_positive
-    point, smaller_points_checked, minimal = _ii_search()
-    cx = None if point is None else _exact(*point.values)
+    return CLAIM.checked(
+        "s1-monotone-link", "proof", "symbolic",
+        "sigma'(z) = sigma(z)(1 - sigma(z)) = e^-z / (1 + e^-z)^2 > 0 (sympy): the probability of the "
+        "predicted class is a strictly increasing function of the signed score Z = sum_i a_i K_i + lambda_0, "
+        "K_i the independent Bernoulli(1 - p) keep indicators (for class 0 the weights change sign).",
+        holds=derivative == 0 and positive is True,
+        values={"derivative_minus_sigma_1_minus_sigma": str(derivative), "derivative_positive": positive})
+
+
+def coupling() -> StepResult:
+    """s2: the coupling argument: the top-weight set has the largest drop at every size."""
+    return CLAIM.argued(
+        "s2-coupling", "proof",
+        "For sets S, T of equal size with T the top-|T| weights, pair T\\S with S\\T so each weight of T\\S is "
+        ">= its partner; coupling the partners' keep indicators gives Z_{-S} >= Z_{-T} pointwise (Z_{-C}: "
+        "score with C perturbed), hence E[g(Z_{-T})] <= E[g(Z_{-S})] for increasing g: the top-weight set has "
+        "the largest drop at every size (strictly for distinct weights). So every solution has size l*, the "
+        "first size whose top set reaches the threshold, and FRED's choice is the top-l* set: (ii) for FRED's "
+        "choice.")
+
+
+def negative_words() -> StepResult:
+    """s3: a word of negative weight is in no solution: (i) for every solution."""
+    return CLAIM.argued(
+        "s3-negative-words", "proof",
+        "If a_i < 0 and i is in S, |S| >= 2: E[f | S minus i perturbed] = (1-p) E[f | S minus i perturbed, i "
+        "kept] + p E[f | S perturbed], and keeping i lowers Z, so Delta_{S minus i} > Delta_S: S is not "
+        "minimal. A negative singleton has drop < 0 < eps E[f] (f is a probability, E[f] > 0). Hence (i) "
+        "for every solution, with no condition on f(xi).")
+
+
+def fred_choice_on_the_counterexamples(cx: dict | None, linear_i: dict) -> StepResult:
+    """st1: on the (ii) counterexample and on prop1-linear's (i) counterexample, FRED picks the top-weight set."""
+    shown = [c for c in (cx, linear_i) if c is not None]
+    keys = ("document", "position_weights", "intercept", "p", "eps", "fred_exact_best", "fred_choice_exact",
+            "top_weight_set")
+    return CLAIM.checked(
+        "st1-fred-choice-on-the-counterexamples", "statement", "exhaustive",
+        "On the (ii) counterexample below and on prop1-linear's (i) counterexample, FRED(sampler='exact') "
+        "picks the largest exact (sympy) drop among the solutions, which is the top-weight set.",
+        holds=bool(shown) and all(c["fred_exact_best"] == c["fred_choice_exact"] == c["top_weight_set"]
+                                  for c in shown),
+        values={"cases": [{k: c[k] for k in keys} for c in shown]}, reading="fred-choice")
+
+
+def fred_choice_grid(grid_c: tuple[bool, dict]) -> StepResult:
+    """st2: Fred(sampler='exact') on every grid point inside the hypotheses, and the selected size against the
+    linear score's for context."""
+    holds, seen = grid_c
+    sizes = seen["selected_size_vs_linear_score"]
+    return CLAIM.checked(
+        "st2-fred-choice-grid", "statement", "exhaustive",
+        f"On the {seen['within_hypotheses']} grid points inside the hypotheses (of {seen['points']} with a "
+        "predicted class), Fred(sampler='exact') on sigma of the linear score returns a solution of Eq. (2) "
+        "that is the top-weight set and has no negative word, and it reports no solution when there is none. "
+        "For context (not deciding): the selected size differs from the linear score's on the same signed "
+        f"weights (exact) at {sizes['differ']} of the {sizes['both_solved']} points where both have a solution "
+        f"({sizes['differ_as_listed']} of {sizes['both_solved_as_listed']} with the weights as listed), first "
+        f"at {sizes['first_differing']}: the order of inclusion is the same, the size can differ.",
+        holds=holds, values=seen, reading="fred-choice")
+
+
+def fred_choice_family(family: dict) -> StepResult:
+    """st3: on the family's LogisticRegression cases, the top set is best at every size and FRED's choice
+    satisfies (i) and (ii)."""
+    return CLAIM.checked(
+        "st3-fred-choice-family", "statement", "exhaustive",
+        f"On all {family['cases']} {UNIT} cases of the family: the top-weight set has the largest exact drop "
+        "at every size, and FRED's exact choice is a solution satisfying (i) and (ii).",
+        holds=not (family["fred_choice_violations"] or family["top_set_not_best_at_some_size"]
+                   or family["fred_choice_not_a_solution"]),
+        values={**{k: v for k, v in family.items() if not k.startswith("every")}, "unit": UNIT},
+        reading="fred-choice")
+
+
+def i_every_solution(grid_i: tuple[bool, dict], family: dict, linear_i: dict) -> StepResult:
+    """st4: (i) for every solution on the grid, the family, and prop1-linear's (i) counterexample on this model."""
+    grid_ok, grid = grid_i
+    return CLAIM.checked(
+        "st4-i-every-solution", "statement", "exhaustive",
+        "(i) for every solution: no solution contains a word of negative (signed) weight on "
+        f"{grid['within_hypotheses']} grid points inside the hypotheses (b <= 3) and {family['cases']} "
+        f"family cases ({len(family['every_solution_i'])} violations); on prop1-linear's (i) counterexample "
+        f"(weights {linear_i['position_weights']}, lambda_0 = {linear_i['intercept']}, p = {linear_i['p']}, "
+        f"eps = {linear_i['eps']}) f(xi) = {linear_i['f_xi']:.4f}, E[f] = {linear_i['mean']:.4f} > 0 and the "
+        f"negative word's drop {linear_i['drops']['w2']:.6f} < 0 (exact), so the solutions are "
+        f"{linear_i['solutions']}.",
+        holds=grid_ok and not family["every_solution_i"] and not linear_i["negative_word_in_a_solution"],
+        values={"grid": grid, "family": {k: family[k] for k in ("cases", "every_solution_i")},
+                "linear_counterexample_on_logistic": linear_i}, reading="every-solution-i")
+
+
+def ii_every_solution(search: tuple, cx: dict | None) -> StepResult:
+    """st5: (ii) for every solution: the smallest grid counterexample (exact), and the same model at eps = 3/20."""
+    point, smaller_points_checked, minimal = search
     at_linear_eps = None if cx is None else _exact(*point.values[:3], Fraction(15, 100))
-    linear_i = _exact(*GridPoint((0, 2), 1, 0, 0).values)  # prop1-linear's (i) counterexample, on this model
-    (grid_i_ok, grid_i), (grid_c_ok, grid_c) = _grid()
-    sizes = grid_c["selected_size_vs_linear_score"]
-    family = reading_summary(run(cases("logistic-raw")), lambda v: v.strict_order)
-    family_fred_ok = not (family["fred_choice_violations"] or family["top_set_not_best_at_some_size"]
-                          or family["fred_choice_not_a_solution"])
-    unit = "(LogisticRegression model, document, p, eps), distinct lambda_j idf_j"
-    pair = [c for c in (cx, linear_i) if c is not None]
-    pair_ok = bool(pair) and all(c["fred_exact_best"] == c["fred_choice_exact"] == c["top_weight_set"] for c in pair)
-    search_values = {"smaller_points_checked": smaller_points_checked,
-                     "search_point_was_minimal": minimal,
-                     "smaller_means": "fewer tokens, then earlier in the grid order (weights, intercept, p, eps "
-                                      "indices) of proofs_checks.cases.linear_conclusions; float drops in the search, "
-                                      "inside the hypotheses"}
-    steps = (
-        CLAIM.checked("s1-monotone-link", "proof", "symbolic",
-                "sigma'(z) = sigma(z)(1 - sigma(z)) = e^-z / (1 + e^-z)^2 > 0 (sympy): the probability of the "
-                "predicted class is a strictly increasing function of the signed score Z = sum_i a_i K_i + lambda_0, "
-                "K_i the independent Bernoulli(1 - p) keep indicators (for class 0 the weights change sign).",
-                holds=derivative == 0 and positive is True,
-                values={"derivative_minus_sigma_1_minus_sigma": str(derivative), "derivative_positive": positive}),
-        CLAIM.argued("s2-coupling", "proof",
-               "For sets S, T of equal size with T the top-|T| weights, pair T\\S with S\\T so each weight of T\\S is "
-               ">= its partner; coupling the partners' keep indicators gives Z_{-S} >= Z_{-T} pointwise (Z_{-C}: "
-               "score with C perturbed), hence E[g(Z_{-T})] <= E[g(Z_{-S})] for increasing g: the top-weight set has "
-               "the largest drop at every size (strictly for distinct weights). So every solution has size l*, the "
-               "first size whose top set reaches the threshold, and FRED's choice is the top-l* set: (ii) for FRED's "
-               "choice."),
-        CLAIM.argued("s3-negative-words", "proof",
-               "If a_i < 0 and i is in S, |S| >= 2: E[f | S minus i perturbed] = (1-p) E[f | S minus i perturbed, i "
-               "kept] + p E[f | S perturbed], and keeping i lowers Z, so Delta_{S minus i} > Delta_S: S is not "
-               "minimal. A negative singleton has drop < 0 < eps E[f] (f is a probability, E[f] > 0). Hence (i) "
-               "for every solution, with no condition on f(xi)."),
-        CLAIM.checked("st1-fred-choice-on-the-counterexamples", "statement", "exhaustive",
-                "On the (ii) counterexample below and on prop1-linear's (i) counterexample, FRED(sampler='exact') "
-                "picks the largest exact (sympy) drop among the solutions, which is the top-weight set.",
-                holds=pair_ok,
-                values={"cases": [{k: c[k] for k in ("document", "position_weights", "intercept", "p", "eps",
-                                                     "fred_exact_best", "fred_choice_exact", "top_weight_set")}
-                                  for c in pair]}, reading="fred-choice"),
-        CLAIM.checked("st2-fred-choice-grid", "statement", "exhaustive",
-                f"On the {grid_c['within_hypotheses']} grid points inside the hypotheses (of {grid_c['points']} with a "
-                "predicted class), Fred(sampler='exact') on sigma of the linear score returns a solution of Eq. (2) "
-                "that is the top-weight set and has no negative word, and it reports no solution when there is none. "
-                "For context (not deciding): the selected size differs from the linear score's on the same signed "
-                f"weights (exact) at {sizes['differ']} of the {sizes['both_solved']} points where both have a solution "
-                f"({sizes['differ_as_listed']} of {sizes['both_solved_as_listed']} with the weights as listed), first "
-                f"at {sizes['first_differing']}: the order of inclusion is the same, the size can differ.",
-                holds=grid_c_ok, values=grid_c, reading="fred-choice"),
-        CLAIM.checked("st3-fred-choice-family", "statement", "exhaustive",
-                f"On all {family['cases']} {unit} cases of the family: the top-weight set has the largest exact drop "
-                "at every size, and FRED's exact choice is a solution satisfying (i) and (ii).",
-                holds=family_fred_ok, values={**{k: v for k, v in family.items() if not k.startswith("every")},
-                                              "unit": unit}, reading="fred-choice"),
-        CLAIM.checked("st4-i-every-solution", "statement", "exhaustive",
-                "(i) for every solution: no solution contains a word of negative (signed) weight on "
-                f"{grid_i['within_hypotheses']} grid points inside the hypotheses (b <= 3) and {family['cases']} "
-                f"family cases ({len(family['every_solution_i'])} violations); on prop1-linear's (i) counterexample "
-                f"(weights {linear_i['position_weights']}, lambda_0 = {linear_i['intercept']}, p = {linear_i['p']}, "
-                f"eps = {linear_i['eps']}) f(xi) = {linear_i['f_xi']:.4f}, E[f] = {linear_i['mean']:.4f} > 0 and the "
-                f"negative word's drop {linear_i['drops']['w2']:.6f} < 0 (exact), so the solutions are "
-                f"{linear_i['solutions']}.",
-                holds=grid_i_ok and not family["every_solution_i"] and not linear_i["negative_word_in_a_solution"],
-                values={"grid": grid_i, "family": {k: family[k] for k in ("cases", "every_solution_i")},
-                        "linear_counterexample_on_logistic": linear_i}, reading="every-solution-i"),
-        CLAIM.checked("st5-ii-every-solution", "statement",
-                "exhaustive" if cx is None else "counterexample",
-                "(ii) for every solution, as on the linear model: "
-                + (f"{cx['document']} with weights {cx['position_weights']}, lambda_0 = {cx['intercept']}, p = "
-                   f"{cx['p']}, eps = {cx['eps']} (smallest on the grid; hypotheses {cx['hypotheses']}): threshold "
-                   f"{cx['threshold']:.6f}, drops { {k: round(v, 6) for k, v in cx['drops'].items()} } (exact sympy "
-                   f"values, printed rounded), solutions {cx['solutions']}, so {cx['solutions_violating_ii']} solve "
-                   f"Eq. (2) and are not the top-weight set; FRED picks {cx['fred_exact_best']}. At prop1-linear's "
-                   f"eps = 3/20 the solutions on this model are {at_linear_eps['solutions']} (threshold "
-                   f"{at_linear_eps['threshold']:.6f})." if cx else "no counterexample inside the hypotheses on the "
-                                                                      "grid."),
-                holds=cx is None,
-                values={**(cx or {}), "counterexample": cx, "at_eps_3_20": at_linear_eps, **search_values},
-                reading="every-solution-ii"),
-        CLAIM.checked("st6-ii-family-every-solution", "statement", "exhaustive",
-                f"(ii) for every solution on the {family['cases']} {unit} cases of the family, p in {PS}, eps in "
-                f"{EPSS}: some solution is not the top-weight set in {len(family['every_solution_ii'])} cases"
-                + (", each with several solutions." if family["ii_violations_have_several_solutions"] else
-                   ", not all with several solutions."),
-                holds=not family["every_solution_ii"],
-                values={k: family[k] for k in ("cases", "every_solution_ii", "ii_violations_have_several_solutions")},
-                reading="every-solution-ii"),
-    )
-    return CLAIM.result(
-        kind="extension",
-        statement=STATEMENT,
-        conditions="Hypotheses, computed on every case: distinct lambda_j idf_j, xi predicted positive (weights "
-                   "signed for the predicted class), a solution of Eq. (2), outputs in [0, 1] (a probability). "
-                   "Headline (FRED's choice): (i) and (ii) extend for every p in (0,1), eps in (0,1], binary "
-                   "LogisticRegression (any strictly increasing link of a linear score) on un-normalised TF-IDF "
-                   "(TfidfVectorizer(norm=None): this project's assumption; the paper does not state the vectorizer "
-                   "of its experiments, line 1113, and scikit-learn's default norm='l2' is the claim prop1-l2norm). "
-                   "Stronger readings: (i) extends to every solution of Eq. (2) (E[f] > 0); (ii) does not, whenever "
-                   "two sets of the minimal size reach the threshold. The order of inclusion is the linear score's, "
-                   "by lambda_j idf_j; the selected size can differ from the linear score's (no closed form; at "
-                   f"{sizes['differ']} of {sizes['both_solved']} grid points, step st2).",
-        counterexample=None,
-        steps=steps,
-        source=SOURCE,
-        readings=READINGS,
-    )
+    note = ("(ii) for every solution, as on the linear model: "
+            + (f"{cx['document']} with weights {cx['position_weights']}, lambda_0 = {cx['intercept']}, p = "
+               f"{cx['p']}, eps = {cx['eps']} (smallest on the grid; hypotheses {cx['hypotheses']}): threshold "
+               f"{cx['threshold']:.6f}, drops { {k: round(v, 6) for k, v in cx['drops'].items()} } (exact sympy "
+               f"values, printed rounded), solutions {cx['solutions']}, so {cx['solutions_violating_ii']} solve "
+               f"Eq. (2) and are not the top-weight set; FRED picks {cx['fred_exact_best']}. At prop1-linear's "
+               f"eps = 3/20 the solutions on this model are {at_linear_eps['solutions']} (threshold "
+               f"{at_linear_eps['threshold']:.6f})." if cx else "no counterexample inside the hypotheses on the "
+                                                                  "grid."))
+    return CLAIM.checked(
+        "st5-ii-every-solution", "statement", "exhaustive" if cx is None else "counterexample", note,
+        holds=cx is None,
+        values={**(cx or {}), "counterexample": cx, "at_eps_3_20": at_linear_eps,
+                "smaller_points_checked": smaller_points_checked, "search_point_was_minimal": minimal,
+                "smaller_means": "fewer tokens, then earlier in the grid order (weights, intercept, p, eps indices) "
+                                 "of proofs_checks.cases.linear_conclusions; float drops in the search, inside the "
+                                 "hypotheses"},
+        reading="every-solution-ii")
+
+
+def ii_family_every_solution(family: dict) -> StepResult:
+    """st6: (ii) for every solution on the family's LogisticRegression cases."""
+    return CLAIM.checked(
+        "st6-ii-family-every-solution", "statement", "exhaustive",
+        f"(ii) for every solution on the {family['cases']} {UNIT} cases of the family, p in {PS}, eps in "
+        f"{EPSS}: some solution is not the top-weight set in {len(family['every_solution_ii'])} cases"
+        + (", each with several solutions." if family["ii_violations_have_several_solutions"] else
+           ", not all with several solutions."),
+        holds=not family["every_solution_ii"],
+        values={k: family[k] for k in ("cases", "every_solution_ii", "ii_violations_have_several_solutions")},
+        reading="every-solution-ii")

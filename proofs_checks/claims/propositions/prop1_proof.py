@@ -31,7 +31,7 @@ from analytic.exact_cache import exact_cache
 from fred_constants import P_EXACT
 
 from ...subject.explainer import explainer
-from ...verdicts.results import StepResult, checked, hypotheses
+from ...verdicts.results import Claim, StepResult, hypotheses
 
 MAX_SYMBOLIC_TOKENS = 3
 MAX_MULTIPLICITY = 4
@@ -224,15 +224,75 @@ def main_text_p_instance() -> dict:
                              f"{[str(x) for x in SLIP_PS]}", "smaller_points_checked": at}
 
 
-def paper_proof_steps(claim: str) -> tuple[StepResult, ...]:
+def paper_proof_steps(claim: Claim) -> tuple[StepResult, ...]:
     """The paper's proof of Prop. 1 (lines 1013-1017) step by step, under both readings of its p: role
     "paper-proof" (reported, deciding no verdict). s1-s3 hold when the step is right with p the keep probability
     (the appendix's use); s4 records whether the appendix's p is the main text's."""
-    m_ok, m_values = paper_expected_multiplicity()
-    c_ok, c_values = paper_conditional_multiplicity()
-    d_ok, d_values = paper_drop_formula()
-    z_ok, z_values = paper_zero_probability()
+    multiplicity, conditional = paper_expected_multiplicity(), paper_conditional_multiplicity()
+    drop = paper_drop_formula()
+    return (expected_multiplicity_as_written(claim, multiplicity),
+            conditional_multiplicity_as_written(claim, conditional), drop_formula_as_written(claim, drop),
+            same_p_as_the_main_text(claim, multiplicity, conditional, drop))
+
+
+def expected_multiplicity_as_written(claim: Claim, multiplicity: tuple[bool, dict]) -> StepResult:
+    """s1: the proof's E[M_j] = p m_j (line 1015) against the enumeration, under both readings of p."""
+    holds, seen = multiplicity
+    return claim.checked(
+        "s1-expected-multiplicity", "paper-proof", "symbolic",
+        "The proof's E[M_j] = p m_j (line 1015) against E[M_j] enumerated over the keep/perturb patterns of "
+        f"m_j = 1..{MAX_MULTIPLICITY} occurrences: with p the keep probability, as the appendix uses p (line "
+        f"1016's tag, line 1036), the residuals are {seen['residual_p_as_keep_probability']}: right for "
+        "every p. With p the main text's perturbation probability (lines 334, 404) they are "
+        f"{seen['residual_p_as_perturbation_probability']}, zero only at p = 1/2 (step s4).",
+        holds=holds, values=seen)
+
+
+def conditional_multiplicity_as_written(claim: Claim, conditional: tuple[bool, dict]) -> StepResult:
+    """s2: line 1016's E[M_i | c] = p (m_i - 1) and its tag's p (m_i - c_i) against the enumeration."""
+    holds, seen = conditional
+    at = seen["equal_at"]
+    return claim.checked(
+        "s2-conditional-multiplicity", "paper-proof", "symbolic",
+        "Line 1016 writes E[M_i | c] = p (m_i - 1) with the tag M_i ~ B(m_i - c_i, p), of mean p (m_i - c_i); "
+        f"enumerated over the {len(seen['cases'])} cases 1 <= c_i <= m_i <= {MAX_MULTIPLICITY}, with p "
+        f"the keep probability the tag is right in {len(at['tag_equal_p_as_keep'])} of them and the line "
+        "only at (m_i, c_i) in "
+        f"{at['line_equal_p_as_keep']} (c_i = 1): the one slip in the algebra of lines 1015-1017, "
+        "p (m_i - 1) for p (m_i - c_i). Line 1017's per-word term p c_i follows from "
+        f"{seen['line_1017_follows_from']} "
+        f"(p m_i - E[M_i | c] is {seen['per_word_term_from']}), so the slip does not reach the drop "
+        "formula. With the main text's p the tag is right only at "
+        f"{at['tag_equal_p_as_perturb']} (no occurrence left).",
+        holds=holds, values=seen)
+
+
+def drop_formula_as_written(claim: Claim, drop: tuple[bool, dict]) -> StepResult:
+    """s3: the proof's Delta_c = p sum lambda_j idf_j c_j (line 1017) against the enumerated drop, with the smallest
+    one-token instance of the main-text reading's error."""
+    holds, seen = drop
     instance = main_text_p_instance()
+    shown = {k: instance[k] for k in ("document", "position_weight_rational", "p_exact", "main_text_p_drop_rational",
+                                      "keep_probability", "keep_probability_drop_rational", "exact_drop_rational",
+                                      "fred_exact_drop")}
+    return claim.checked(
+        "s3-drop-formula", "paper-proof", "symbolic",
+        "The proof's Delta_c = p sum_j lambda_j idf_j c_j (line 1017) against the drop enumerated over every "
+        f"pattern (symbolic a, lambda_0, p, b <= {MAX_SYMBOLIC_TOKENS}, all {seen['sets']} sets): with p "
+        f"the keep probability, {seen['nonzero_residuals_p_as_keep_probability']} sets differ: right for "
+        "every p. With the main text's p, "
+        f"{seen['nonzero_residuals_p_as_perturbation_probability']} differ, e.g. residual "
+        f"{seen['example_residual_p_as_perturbation_probability']}; smallest one-token instance "
+        f"(Fred(sampler='exact')): {json.dumps(shown)}.",
+        holds=holds, values={**seen, "instance": instance})
+
+
+def same_p_as_the_main_text(claim: Claim, multiplicity: tuple[bool, dict], conditional: tuple[bool, dict],
+                            drop: tuple[bool, dict]) -> StepResult:
+    """s4: is the appendix's p the main text's? Each expression of s1-s3 and line 1036, right for every p under
+    each reading of p."""
+    (m_ok, m_values), (_, c_values), (d_ok, d_values) = multiplicity, conditional, drop
+    z_ok, z_values = paper_zero_probability()
     at = c_values["equal_at"]
     main_text = {"expected_multiplicity_1015": all(r == "0"
                                                    for r in m_values["residual_p_as_perturbation_probability"]),
@@ -241,47 +301,15 @@ def paper_proof_steps(claim: str) -> tuple[StepResult, ...]:
                  "zero_probability_1036": len(z_values["equal_p_as_perturb_at"]) == z_values["cases"]}
     keep = {"expected_multiplicity_1015": m_ok, "tag_1016": len(at["tag_equal_p_as_keep"]) == len(c_values["cases"]),
             "drop_1017": d_ok, "zero_probability_1036": z_ok}
-    shown = {k: instance[k] for k in ("document", "position_weight_rational", "p_exact", "main_text_p_drop_rational",
-                                      "keep_probability", "keep_probability_drop_rational", "exact_drop_rational",
-                                      "fred_exact_drop")}
-    return (
-        checked(f"{claim}.s1-expected-multiplicity", claim, "paper-proof", "symbolic",
-                "The proof's E[M_j] = p m_j (line 1015) against E[M_j] enumerated over the keep/perturb patterns of "
-                f"m_j = 1..{MAX_MULTIPLICITY} occurrences: with p the keep probability, as the appendix uses p (line "
-                f"1016's tag, line 1036), the residuals are {m_values['residual_p_as_keep_probability']}: right for "
-                "every p. With p the main text's perturbation probability (lines 334, 404) they are "
-                f"{m_values['residual_p_as_perturbation_probability']}, zero only at p = 1/2 (step s4).",
-                holds=m_ok, values=m_values),
-        checked(f"{claim}.s2-conditional-multiplicity", claim, "paper-proof", "symbolic",
-                "Line 1016 writes E[M_i | c] = p (m_i - 1) with the tag M_i ~ B(m_i - c_i, p), of mean p (m_i - c_i); "
-                f"enumerated over the {len(c_values['cases'])} cases 1 <= c_i <= m_i <= {MAX_MULTIPLICITY}, with p "
-                f"the keep probability the tag is right in {len(at['tag_equal_p_as_keep'])} of them and the line "
-                "only at (m_i, c_i) in "
-                f"{at['line_equal_p_as_keep']} (c_i = 1): the one slip in the algebra of lines 1015-1017, "
-                "p (m_i - 1) for p (m_i - c_i). Line 1017's per-word term p c_i follows from "
-                f"{c_values['line_1017_follows_from']} "
-                f"(p m_i - E[M_i | c] is {c_values['per_word_term_from']}), so the slip does not reach the drop "
-                "formula. With the main text's p the tag is right only at "
-                f"{at['tag_equal_p_as_perturb']} (no occurrence left).",
-                holds=c_ok, values=c_values),
-        checked(f"{claim}.s3-drop-formula", claim, "paper-proof", "symbolic",
-                "The proof's Delta_c = p sum_j lambda_j idf_j c_j (line 1017) against the drop enumerated over every "
-                f"pattern (symbolic a, lambda_0, p, b <= {MAX_SYMBOLIC_TOKENS}, all {d_values['sets']} sets): with p "
-                f"the keep probability, {d_values['nonzero_residuals_p_as_keep_probability']} sets differ: right for "
-                "every p. With the main text's p, "
-                f"{d_values['nonzero_residuals_p_as_perturbation_probability']} differ, e.g. residual "
-                f"{d_values['example_residual_p_as_perturbation_probability']}; smallest one-token instance "
-                f"(Fred(sampler='exact')): {json.dumps(shown)}.",
-                holds=d_ok, values={**d_values, "instance": instance}),
-        checked(f"{claim}.s4-same-p-as-the-main-text", claim, "paper-proof", "symbolic",
-                "Is the appendix's p the main text's, the probability of perturbing a token (lines 334, 404)? Each of "
-                "the appendix's expressions E[M_j] = p m_j (1015), M_i ~ B(m_i - c_i, p) (1016), Delta_c = p sum "
-                "lambda_i idf_i c_i (1017) and P(M_j = 0 | c) = (1 - p)^{m_j - c_j} (1036, proof of Prop. 2) is "
-                f"right for every p read as the keep probability ({sum(keep.values())} of {len(keep)}: {keep}); read "
-                f"as the perturbation probability, {sum(main_text.values())} of {len(main_text)} are right for every "
-                f"p ({main_text}): each holds only at p = 1/2 (or with no occurrence left). The appendix uses p for "
-                "the main text's 1 - p without saying so; at the paper's p = 1/2 (line 402) the two coincide.",
-                holds=all(main_text.values()), values={"right_for_every_p_as_keep_probability": keep,
-                                                       "right_for_every_p_as_perturbation_probability": main_text,
-                                                       "zero_probability": z_values}),
-    )
+    return claim.checked(
+        "s4-same-p-as-the-main-text", "paper-proof", "symbolic",
+        "Is the appendix's p the main text's, the probability of perturbing a token (lines 334, 404)? Each of "
+        "the appendix's expressions E[M_j] = p m_j (1015), M_i ~ B(m_i - c_i, p) (1016), Delta_c = p sum "
+        "lambda_i idf_i c_i (1017) and P(M_j = 0 | c) = (1 - p)^{m_j - c_j} (1036, proof of Prop. 2) is "
+        f"right for every p read as the keep probability ({sum(keep.values())} of {len(keep)}: {keep}); read "
+        f"as the perturbation probability, {sum(main_text.values())} of {len(main_text)} are right for every "
+        f"p ({main_text}): each holds only at p = 1/2 (or with no occurrence left). The appendix uses p for "
+        "the main text's 1 - p without saying so; at the paper's p = 1/2 (line 402) the two coincide.",
+        holds=all(main_text.values()), values={"right_for_every_p_as_keep_probability": keep,
+                                               "right_for_every_p_as_perturbation_probability": main_text,
+                                               "zero_probability": z_values})

@@ -39,7 +39,7 @@ from analytic.exact_cache import exact_cache
 from ...cases.linear_conclusions import GRID_EPSS, GRID_INTERCEPTS, GRID_PS, GRID_WEIGHTS, grid_points
 from ...subject.explainer import explainer
 from ...verdicts.counterexamples import minimal_counterexample
-from ...verdicts.results import Claim, ClaimResult, Quote, Reading, hypotheses
+from ...verdicts.results import Claim, ClaimResult, Quote, Reading, StepResult, hypotheses
 from .prop1_words import PROPOSITION
 from .step_links import (
     LINEAR,
@@ -260,7 +260,8 @@ def _swap_identity() -> tuple[bool, dict]:
 
 @exact_cache  # no explainer: the same for every subject
 def _grid_models() -> tuple:
-    """Every (weights, intercept, p) of the rational grid of proofs_checks.cases.linear_conclusions (b <= 3), once each."""
+    """Every (weights, intercept, p) of the rational grid of proofs_checks.cases.linear_conclusions (b <= 3), once
+    each."""
     return tuple(dict.fromkeys((pt.a, GRID_INTERCEPTS[pt.intercept], GRID_PS[pt.p]) for pt in grid_points()))
 
 
@@ -375,18 +376,18 @@ SMALLER = ("fewer tokens, then earlier in the grid order (weights, intercept, p,
            "proofs_checks.cases.linear_conclusions; one token cannot violate (ii)")
 
 
-def _tie_step(rule: str):
-    """The reading fixed-tie-rule under one tie rule: the minimal grid counterexample in exact arithmetic, run by
-    the rule's own runner (FRED, or Algorithm 1 transcribed literally), and the same model with its weights
+def tie_rule(rule: str) -> StepResult:
+    """st1, st2: the reading fixed-tie-rule under one tie rule: the minimal grid counterexample in exact arithmetic,
+    run by the rule's own runner (FRED, or Algorithm 1 transcribed literally), and the same model with its weights
     reversed (the tie stays; the rules swap which of them breaks (ii))."""
-    step_id, runner, how = TIE_RULES[rule]
+    step, runner, how = TIE_RULES[rule]
     point, scanned = _minimal(rule)
     cx = None if point is None else _exact(*point.values)
     if cx is None:
-        return CLAIM.checked(f"{step_id}", "statement", "counterexample",
-                       f"No grid point breaks (ii) under the {rule} tie rule.", holds=cx is None,
-                       reading="fixed-tie-rule",
-                       values={**_grid_domain(), "counterexample": None, "smaller_points_checked": scanned})
+        return CLAIM.checked(step, "statement", "counterexample",
+                             f"No grid point breaks (ii) under the {rule} tie rule.", holds=cx is None,
+                             reading="fixed-tie-rule",
+                             values={**_grid_domain(), "counterexample": None, "smaller_points_checked": scanned})
     a, l0, p, eps = point.values
     other = _exact(tuple(reversed(a)), l0, p, eps)
     confirmed = len(cx["solutions"]) > 1 and cx[runner] == cx["returned"][rule] != cx["top_weight_set"]
@@ -399,90 +400,122 @@ def _tie_step(rule: str):
             f"{other['position_weights']} (top set {other['top_weight_set']}) the implementation returns "
             f"{other['returned']['implementation']} and the printed rule {other['returned']['printed']}. Minimal: "
             f"the first grid point in increasing order that breaks (ii) under this rule, after {scanned} smaller ones.")
-    return CLAIM.checked(f"{step_id}", "statement", "counterexample", note, holds=not confirmed,
-                   reading="fixed-tie-rule",
-                   values={"satisfies_hypotheses": cx["satisfies_hypotheses"], "hypotheses": cx["hypotheses"],
-                           "counterexample": cx, "mirrored": other, "smaller_points_checked": scanned,
-                           "smaller_means": SMALLER})
+    return CLAIM.checked(step, "statement", "counterexample", note, holds=not confirmed, reading="fixed-tie-rule",
+                         values={"satisfies_hypotheses": cx["satisfies_hypotheses"], "hypotheses": cx["hypotheses"],
+                                 "counterexample": cx, "mirrored": other, "smaller_points_checked": scanned,
+                                 "smaller_means": SMALLER})
+
+
+def _conditions(linear: dict) -> str:
+    """The conditions, with the linear score's two solutions (a = (2, 1), lambda_0 = 0, p = 1/2, eps = 3/20)."""
+    return (
+        "A step link makes drops tie whenever the score stays on one side of the step on the patterns that separate "
+        "two words. Eq. (2)'s solution need not be unique even for the linear score of Eq. (6): a = (2, 1), "
+        f"lambda_0 = 0, p = 1/2, eps = 3/20 gives the exact drops {linear['drops']} against the threshold "
+        f"{linear['threshold']}, so the solutions are {linear['solutions']}; what Prop. 1's strict order makes unique "
+        f"is the largest drop at each size (line 1020), here {linear['largest_drop_sets']}. The headline reads (ii) "
+        "up to ties of that largest drop: among tied solutions the returned set depends on the enumeration order "
+        "and tie rule, which the paper leaves open (get_candidates fixes no order): the implementation keeps the "
+        "first tied candidate, Algorithm 1 as printed the last, and each returns the word of lower weight on some "
+        "model (reading fixed-tie-rule). eps > 0 and l_max >= l* are hypotheses (st4). The ordering behind the "
+        "headline holds for every non-decreasing link (s1-p4); with a strictly increasing one (e.g. the logistic "
+        "link, prop1-logistic) the top-l* set is the unique largest drop and every tie rule returns it. "
+        "Un-normalised TF-IDF (Definition 1), mask token out of vocabulary, exact drops.")
 
 
 def check() -> ClaimResult:
     """Minimal tie counterexamples under both tie rules (exact), the swap identity (sympy), the grid, a search."""
-    swap_ok, swap = _swap_identity()
     grid = _grid()
-    search_ok, search_values = _search()
-    (ties_ok, ties), (up_ok, up), (order_ok, order) = grid["tie_rules"], grid["up_to_ties"], grid["order"]
-    short, linear = up["outside_hypotheses_l_max_below_l_star"], up["linear_score_eq2_not_unique"]
-    steps = (
-        *(_tie_step(rule) for rule in RULES),
-        CLAIM.checked("st3-grid-tie-rules", "statement", "exhaustive",
-                f"On the rational grid (b <= 3, every weight permutation, intercept, p, eps; xi positive; "
-                f"{ties['runs']} runs), the returned set is not the top-weight set in "
-                f"{ties['implementation_not_top']} runs under the implementation's rule and "
-                f"{ties['printed_not_top']} under the printed rule (all ties: step st4).",
-                holds=ties_ok, reading="fixed-tie-rule", values=ties),
-        CLAIM.checked("st4-grid-up-to-ties", "statement", "exhaustive",
-                f"On the {up['runs']} grid runs of the perceptron with f(xi) = 1 (all inside the hypotheses), "
-                "Fred(sampler='exact') finds a solution iff Eq. (2) has one; the top-l* set is a solution; FRED's "
-                "choice and Algorithm 1's printed choice are solutions with the top set's exact drop; no solution "
-                "contains a word of negative weight"
-                + (f"; failures {up['failures']}" if up["n_failures"] else ".")
-                + " Outside the hypotheses, at eps = 0 (a = (-1), lambda_0 = 5: f = 1 everywhere, drop 0 = "
-                  f"threshold), a word of negative weight solves Eq. (2) "
-                  f"({up['outside_hypotheses_eps_0']['negative_word_in_a_solution']}): eps > 0 is needed. "
-                  f"With l_max = {short['l_max']} < l* = {short['l_star']} (a = (1, 1/2), lambda_0 = 0, p = 1/2, "
-                  f"eps = 1; l_max_reaches_l_star: {short['hypotheses']['l_max_reaches_l_star']}), FRED returns "
-                  f"{short['fred_best']}, exact drop {short['fred_drop_exact']} against the threshold "
-                  f"{short['threshold']} (a solution of Eq. (2): {short['fred_set_is_a_solution']}; found = "
-                  f"{short['fred_found']}): l_max >= l* is needed for FRED's set to be a solution.",
-                holds=up_ok, reading="up-to-ties", values=up),
-        CLAIM.checked("s1-swap-identity", "proof", "symbolic",
-                f"For an undefined link g (sympy), every S and i != j outside S, b <= {MAX_SYMBOLIC_TOKENS}: "
-                "Delta_{S+i} - Delta_{S+j} = (1 - p) sum_R P(R) [g(a_i + R) - g(a_j + R)], R = lambda_0 + the kept "
-                "weights outside S, i, j; and Delta_{S+i} - Delta_S = (1 - p) sum_R P(R) [g(a_i + R) - g(R)] "
-                f"({swap['identities']} identities).", holds=swap_ok, values=swap),
-        CLAIM.argued("s2-order", "proof",
-               "From s1 (the same computation holds for any b: positions outside S, i, j are independent of K_i, K_j): "
-               "if g is non-decreasing and a_i >= a_j every bracket is >= 0, so Delta_{S+i} >= Delta_{S+j}; if g is "
-               "strictly increasing and a_i > a_j every bracket is > 0 and every P(R) > 0 (0 < p < 1), so the "
-               "inequality is strict. Swapping, one at a time, a position of a set for a heavier one outside it turns "
-               "any set into the top set of its size without lowering the drop (strictly if g is strictly increasing "
-               "and a weight strictly grows): the top set has the largest drop at every size. So l* is the first size "
-               "whose top set reaches eps E[f], the top-l* set is a solution, and any rule returning a largest drop "
-               "at l* (FRED, when l_max >= l*) returns a set tied with it. (i): with a_i <= 0, Delta_S <= "
-               "Delta_{S-i}, so a solution of minimal size with |S| >= 2 has no such i; a singleton of a_i <= 0 has "
-               "drop <= 0 < eps E[f] when eps > 0 and E[f] > 0, as for a step with f(xi) = 1 (E[f] >= (1 - p)^b)."),
-        CLAIM.checked("p3-grid-order", "proof", "exhaustive",
-                f"On all {order['models']} grid models (b <= 3) and the links {order['links']} (exact drops): at "
-                "every size the top-weight set has the largest drop, and a_i > a_j gives Delta_i >= Delta_j; for the "
-                f"strictly increasing links {order['strictly_increasing']} strictly, and every other set strictly "
-                f"below. Violations: {order['n_violations']}.", holds=order_ok, values=order),
-        CLAIM.checked("p4-search", "proof", "counterexample",
-                f"A hypothesis search ({SEARCH_EXAMPLES} examples, b <= 4, weights and intercept in [-3, 3] with "
-                f"denominators <= 4, p in {{1/2, 1/10, 9/10, 1/3}}, every link; inside the ordering's "
-                f"hypotheses: {search_values['satisfies_hypotheses']}) finds "
-                + ("no counterexample to the ordering of s2." if search_ok
-                   else f"a counterexample: {search_values['counterexample']}."),
-                holds=search_ok, values=search_values),
-    )
-    return CLAIM.result(
-        kind="extension",
-        statement=STATEMENT,
-        conditions="A step link makes drops tie whenever the score stays on one side of the step on the patterns "
-                   "that separate two words. Eq. (2)'s solution need not be unique even for the linear score of "
-                   f"Eq. (6): a = (2, 1), lambda_0 = 0, p = 1/2, eps = 3/20 gives the exact drops {linear['drops']} "
-                   f"against the threshold {linear['threshold']}, so the solutions are {linear['solutions']}; what "
-                   "Prop. 1's strict order makes unique is the largest drop at each size (line 1020), here "
-                   f"{linear['largest_drop_sets']}. The headline reads (ii) up to ties of that largest drop: among "
-                   "tied solutions the returned set depends on the enumeration order and tie rule, which the paper "
-                   "leaves open (get_candidates fixes no order): the implementation keeps the first tied candidate, "
-                   "Algorithm 1 as printed the last, and each returns the word of lower weight on some model (reading "
-                   "fixed-tie-rule). eps > 0 and l_max >= l* are hypotheses (st4). The ordering behind the headline "
-                   "holds for every non-decreasing link (s1-p4); with a strictly increasing one (e.g. the logistic "
-                   "link, prop1-logistic) the top-l* set is the unique largest drop and every tie rule returns it. "
-                   "Un-normalised TF-IDF (Definition 1), mask token out of vocabulary, exact drops.",
-        counterexample=None if up_ok else up["failures"][0],  # a failing grid run, with its hypotheses record
-        steps=steps,
-        source=SOURCE,
-        readings=READINGS,
-    )
+    up_ok, up = grid["up_to_ties"]
+    steps = (*(tie_rule(rule) for rule in RULES), grid_tie_rules(grid["tie_rules"]),
+             grid_up_to_ties(grid["up_to_ties"]), swap_identity(), order(), grid_order(grid["order"]), search())
+    return CLAIM.result(kind="extension", statement=STATEMENT,
+                        conditions=_conditions(up["linear_score_eq2_not_unique"]),
+                        counterexample=None if up_ok else up["failures"][0],  # a failing grid run, with its record
+                        steps=steps, source=SOURCE, readings=READINGS)
+
+
+def grid_tie_rules(ties: tuple[bool, dict]) -> StepResult:
+    """st3: on the grid, how often each tie rule returns a set that is not the top-weight set."""
+    holds, seen = ties
+    return CLAIM.checked(
+        "st3-grid-tie-rules", "statement", "exhaustive",
+        f"On the rational grid (b <= 3, every weight permutation, intercept, p, eps; xi positive; "
+        f"{seen['runs']} runs), the returned set is not the top-weight set in "
+        f"{seen['implementation_not_top']} runs under the implementation's rule and "
+        f"{seen['printed_not_top']} under the printed rule (all ties: step st4).",
+        holds=holds, reading="fixed-tie-rule", values=seen)
+
+
+def grid_up_to_ties(up_to_ties: tuple[bool, dict]) -> StepResult:
+    """st4: the headline on every grid run of the perceptron with f(xi) = 1, and why eps > 0 and l_max >= l* are
+    hypotheses."""
+    holds, up = up_to_ties
+    short = up["outside_hypotheses_l_max_below_l_star"]
+    return CLAIM.checked(
+        "st4-grid-up-to-ties", "statement", "exhaustive",
+        f"On the {up['runs']} grid runs of the perceptron with f(xi) = 1 (all inside the hypotheses), "
+        "Fred(sampler='exact') finds a solution iff Eq. (2) has one; the top-l* set is a solution; FRED's "
+        "choice and Algorithm 1's printed choice are solutions with the top set's exact drop; no solution "
+        "contains a word of negative weight"
+        + (f"; failures {up['failures']}" if up["n_failures"] else ".")
+        + " Outside the hypotheses, at eps = 0 (a = (-1), lambda_0 = 5: f = 1 everywhere, drop 0 = "
+          f"threshold), a word of negative weight solves Eq. (2) "
+          f"({up['outside_hypotheses_eps_0']['negative_word_in_a_solution']}): eps > 0 is needed. "
+          f"With l_max = {short['l_max']} < l* = {short['l_star']} (a = (1, 1/2), lambda_0 = 0, p = 1/2, "
+          f"eps = 1; l_max_reaches_l_star: {short['hypotheses']['l_max_reaches_l_star']}), FRED returns "
+          f"{short['fred_best']}, exact drop {short['fred_drop_exact']} against the threshold "
+          f"{short['threshold']} (a solution of Eq. (2): {short['fred_set_is_a_solution']}; found = "
+          f"{short['fred_found']}): l_max >= l* is needed for FRED's set to be a solution.",
+        holds=holds, reading="up-to-ties", values=up)
+
+
+def swap_identity() -> StepResult:
+    """s1: the swap identity for an undefined link g (sympy)."""
+    holds, seen = _swap_identity()
+    return CLAIM.checked(
+        "s1-swap-identity", "proof", "symbolic",
+        f"For an undefined link g (sympy), every S and i != j outside S, b <= {MAX_SYMBOLIC_TOKENS}: "
+        "Delta_{S+i} - Delta_{S+j} = (1 - p) sum_R P(R) [g(a_i + R) - g(a_j + R)], R = lambda_0 + the kept "
+        "weights outside S, i, j; and Delta_{S+i} - Delta_S = (1 - p) sum_R P(R) [g(a_i + R) - g(R)] "
+        f"({seen['identities']} identities).", holds=holds, values=seen)
+
+
+def order() -> StepResult:
+    """s2: from s1, the top set has the largest drop at every size for a non-decreasing link; hence (i) and (ii)."""
+    return CLAIM.argued(
+        "s2-order", "proof",
+        "From s1 (the same computation holds for any b: positions outside S, i, j are independent of K_i, K_j): "
+        "if g is non-decreasing and a_i >= a_j every bracket is >= 0, so Delta_{S+i} >= Delta_{S+j}; if g is "
+        "strictly increasing and a_i > a_j every bracket is > 0 and every P(R) > 0 (0 < p < 1), so the "
+        "inequality is strict. Swapping, one at a time, a position of a set for a heavier one outside it turns "
+        "any set into the top set of its size without lowering the drop (strictly if g is strictly increasing "
+        "and a weight strictly grows): the top set has the largest drop at every size. So l* is the first size "
+        "whose top set reaches eps E[f], the top-l* set is a solution, and any rule returning a largest drop "
+        "at l* (FRED, when l_max >= l*) returns a set tied with it. (i): with a_i <= 0, Delta_S <= "
+        "Delta_{S-i}, so a solution of minimal size with |S| >= 2 has no such i; a singleton of a_i <= 0 has "
+        "drop <= 0 < eps E[f] when eps > 0 and E[f] > 0, as for a step with f(xi) = 1 (E[f] >= (1 - p)^b).")
+
+
+def grid_order(ordering: tuple[bool, dict]) -> StepResult:
+    """p3: the ordering of s2 on every grid model and link (exact drops)."""
+    holds, seen = ordering
+    return CLAIM.checked(
+        "p3-grid-order", "proof", "exhaustive",
+        f"On all {seen['models']} grid models (b <= 3) and the links {seen['links']} (exact drops): at "
+        "every size the top-weight set has the largest drop, and a_i > a_j gives Delta_i >= Delta_j; for the "
+        f"strictly increasing links {seen['strictly_increasing']} strictly, and every other set strictly "
+        f"below. Violations: {seen['n_violations']}.", holds=holds, values=seen)
+
+
+def search() -> StepResult:
+    """p4: a hypothesis search for a model breaking the ordering of s2 beyond the grid."""
+    holds, seen = _search()
+    return CLAIM.checked(
+        "p4-search", "proof", "counterexample",
+        f"A hypothesis search ({SEARCH_EXAMPLES} examples, b <= 4, weights and intercept in [-3, 3] with "
+        f"denominators <= 4, p in {{1/2, 1/10, 9/10, 1/3}}, every link; inside the ordering's "
+        f"hypotheses: {seen['satisfies_hypotheses']}) finds "
+        + ("no counterexample to the ordering of s2." if holds
+           else f"a counterexample: {seen['counterexample']}."),
+        holds=holds, values=seen)

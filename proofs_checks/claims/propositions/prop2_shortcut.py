@@ -43,7 +43,7 @@ from fred_constants import BASELINES, EPS_EXACT, MASK_TOKEN, MAX_LEN, P_EXACT
 from ...models.tabled_scores import TabledClassifier
 from ...subject.explainer import explainer
 from ...verdicts.counterexamples import minimal_counterexample
-from ...verdicts.results import Claim, ClaimResult, Quote, Reading, hypotheses
+from ...verdicts.results import Claim, ClaimResult, Quote, Reading, StepResult, hypotheses
 from .shortcut_proofs import (
     document,
     increasing_multiplicities,
@@ -53,8 +53,9 @@ from .shortcut_proofs import (
     rational_referee,
 )
 
-#: Eq. (2) solved in Fractions on the shortcut model (:func:`~proofs_checks.claims.propositions.shortcut_proofs.rational_referee`), once
-#: per case for every explainer the claim is run against (a deep copy per call).
+#: Eq. (2) solved in Fractions on the shortcut model
+#: (:func:`~proofs_checks.claims.propositions.shortcut_proofs.rational_referee`), once per case for every explainer the
+#: claim is run against (a deep copy per call).
 _referee = exact_cache(copy=True)(rational_referee)
 
 CLAIM = Claim("prop2-shortcut")
@@ -148,10 +149,10 @@ SCOPE_M1 = range(1, 16)
 
 def statement_hypotheses(m, p, eps, n_other: int = 0) -> dict:
     """Prop. 2's hypotheses computed on the document of ``m`` (:func:`hypotheses` record): those on J, read as
-    prop2-specular reads them (:func:`~proofs_checks.claims.propositions.shortcut_proofs.prop2_j_conditions`: J = {1, ..., k} every
-    distinct word of xi, m_1 < ... < m_k, the mask token no word of J), xi classified positive (line 451, f evaluated
-    on the text), p in (0, 1) and eps in (0, 1] (Prop. 2 fixes neither; its proof uses p = 1/2, line 1044:
-    :func:`_describe` records whether a case is at the paper's defaults)."""
+    prop2-specular reads them (:func:`~proofs_checks.claims.propositions.shortcut_proofs.prop2_j_conditions`:
+    J = {1, ..., k} every distinct word of xi, m_1 < ... < m_k, the mask token no word of J), xi classified positive
+    (line 451, f evaluated on the text), p in (0, 1) and eps in (0, 1] (Prop. 2 fixes neither; its proof uses
+    p = 1/2, line 1044: :func:`_describe` records whether a case is at the paper's defaults)."""
     tokens, words = document(m, n_other)
     return hypotheses(
         **prop2_j_conditions(tokens, words),
@@ -162,9 +163,9 @@ def statement_hypotheses(m, p, eps, n_other: int = 0) -> dict:
 @exact_cache
 def shortcut_case(m: tuple[int, ...], n_other: int) -> tuple[tuple[str, ...], tuple[str, ...], ShortcutModel,
                                                                     TabledClassifier]:
-    """The tokens and J of :func:`~proofs_checks.claims.propositions.shortcut_proofs.document`, the shortcut model on J, and its
-    predict_proba with its rows on the document's 2^b masked texts asked once (f is 0 or 1 text by text, so the
-    same floats however asked), built once per document for every case and explainer; all immutable."""
+    """The tokens and J of :func:`~proofs_checks.claims.propositions.shortcut_proofs.document`, the shortcut model on
+    J, and its predict_proba with its rows on the document's 2^b masked texts asked once (f is 0 or 1 text by text,
+    so the same floats however asked), built once per document for every case and explainer; all immutable."""
     tokens, words = document(m, n_other)
     model = ShortcutModel(words)
     return tuple(tokens), words, model, TabledClassifier.on_document(tokens, model.predict_proba, MASK_TOKEN)
@@ -381,123 +382,155 @@ def _record(case: dict | None) -> dict:
     return {"satisfies_hypotheses": record["satisfies_hypotheses"], "hypotheses": record["hypotheses"]}
 
 
+def _conditions(scope: dict) -> str:
+    """The conditions, with the m_1 for which the claim fails at the paper's defaults (step s1)."""
+    return (
+        "The headline reading is Eq. (2)'s: the proposition's own words are 'the resulting optimal candidate "
+        "c*' (line 535), the notation line 255 defines as the solution of Eq. (2), and its proof compares drops "
+        "of candidates of one size (line 1063); lines 538-540 gloss it ('In essence') and add that 'FRED "
+        "captures this information by identifying the minimal set of words whose removal would trigger this "
+        "change', i.e. that Eq. (2)'s answer is that set. On that gloss's own reading (the smallest set whose "
+        "removal flips f) the statement holds (steps r1, r2); what the gloss says FRED does fails with the "
+        f"counterexample of step s1. Assumptions of every result here: {ASSUMPTIONS} On reading eq2 the largest-"
+        "drop solutions have c*_1 = l* < m_1 unless m_1 = 1 or eps > 1 - (1-p)/(1-p^(m_1)) (e.g. eps > 1/3 for "
+        "m_1 = 2, p = 1/2); at the paper's defaults it fails for m_1 in "
+        f"{scope['claim_fails_for_m1']}. The stronger reading 'every solution' fails also because Eq. (2) can "
+        "have several solutions (step s2). The proof (paper-proof steps, which decide nothing) is written for "
+        "p = 1/2 with p the keep probability (pp1: a notation mismatch, exact at p = 1/2), its Hessian entry is "
+        "off by a factor p^(2x) (pp2) and it never compares drops with the threshold (pp3).")
+
+
 def check() -> ClaimResult:
     """Prop. 2 on each reading, the paper's proof, this project's proof, and the corrected statement."""
-    table = _referee_table()
-    counterexample, ce_info = _counterexample(table)
-    found, nu_info = _non_unique_search()
-    non_unique = None if found is None else _describe(
+    table, scope = _referee_table(), _scope_at_defaults()
+    cx, search = _counterexample(table)
+    steps = (counterexample(cx, search, scope), non_unique(table), smallest_flip(scope), smallest_flip_proof(),
+             *_proof_steps(), fred_mean(), fred_original(), rational_referee_cases())
+    return CLAIM.result(kind="statement", statement=STATEMENT, conditions=_conditions(scope), counterexample=cx,
+                        steps=steps, corrected=CORRECTED, source=SOURCE, readings=READINGS)
+
+
+def counterexample(cx: dict | None, search: dict, scope: dict) -> StepResult:
+    """s1: the minimal counterexample to c*_1 = min(m_1, l_max) for the largest-drop solutions, the smallest one with
+    two words of J, and the m_1 for which the claim fails at the paper's defaults."""
+    two = search.get("two_words")
+    found = (f"m = {cx['multiplicities']} ('{cx['document']}'), p = {cx['p']}, eps = {cx['eps']}, l_max = {MAX_LEN} "
+             f"(the paper's defaults, the proof's p: {cx['paper_defaults']}; inside Prop. 2's hypotheses: "
+             f"{cx['satisfies_hypotheses']}): the largest drop of size {cx['l_star']} is {cx['largest_drop']} >= "
+             f"threshold {cx['threshold']} (rational referee), so c*_1 = {cx['l_star']} < m_1; FRED returns "
+             f"{cx['fred_counts']}. With two words of J (m_1 < m_2 not vacuous) the smallest case is m = "
+             f"{two['multiplicities']} ('{two['document']}'), p = {two['p']}, eps = {two['eps']} (inside the "
+             f"hypotheses: {two['satisfies_hypotheses']}): E[f] = {two['mean_prediction']}, threshold "
+             f"{two['threshold']}, largest drop {two['largest_drop']} at counts {two['largest_drop_counts']}, not "
+             f"{two['claimed_counts']}" if cx else "none found")
+    return CLAIM.checked(
+        "s1-counterexample", "statement", "counterexample",
+        f"Counterexample to c*_1 = min(m_1, l_max) for the largest-drop solutions of Eq. (2): {found}. "
+        f"Found by hypothesis on Fred(sampler='exact'), confirmed in Fraction arithmetic by enumerating all "
+        f"2^b patterns, minimal over {ORDER} ({search.get('smaller_cases_checked')} smaller cases checked). "
+        f"At the paper's defaults (p = 1/2, eps = 0.15, l_max = 10), FRED's c*_1 = min(l*, l_max) differs "
+        f"from min(m_1, l_max) for every m_1 in {scope['claim_fails_for_m1']}, of m_1 = 1..{SCOPE_M1[-1]} "
+        "checked (l* the closed form proved in steps p1-p7; under the paper's threshold eps E[f] it depends "
+        f"on m_1 alone, whatever m_2 < ... < m_k). They agree for m_1 in {scope['claim_holds_for_m1']}: "
+        f"l* = m_1 for m_1 in {scope['l_star_equals_m1']}, and for m_1 in "
+        f"{scope['agree_only_through_the_cap']} only because both sides are capped at l_max = {MAX_LEN}.",
+        holds=cx is None, reading=EQ2,
+        values={**_record(cx), **search, "counterexample": cx, "scope_at_defaults": scope})
+
+
+def non_unique(table: dict) -> StepResult:
+    """s2: reading 'every solution': Eq. (2) can have several solutions, some with c_j > 0 for j >= 2."""
+    found, search = _non_unique_search()
+    cx = None if found is None else _describe(
         found, table[found], fred_counts=fred_choice(found[0], 0, float(found[1]), float(found[2]), MAX_LEN)[1])
-    scope = _scope_at_defaults()
-    flips_ok, flips_values = _smallest_flips()
-    mean_ok, mean_values = _corrected_on_fred("mean")
-    original_ok, original_values = _corrected_on_fred("original")
-    rational_ok, rational_values = _corrected_rational()
-    two = ce_info.get("two_words")
-    ce_text = (f"m = {counterexample['multiplicities']} ('{counterexample['document']}'), p = {counterexample['p']}, "
-               f"eps = {counterexample['eps']}, l_max = {MAX_LEN} (the paper's defaults, the proof's p: "
-               f"{counterexample['paper_defaults']}; inside Prop. 2's hypotheses: "
-               f"{counterexample['satisfies_hypotheses']}): the largest drop of size {counterexample['l_star']} is "
-               f"{counterexample['largest_drop']} >= threshold {counterexample['threshold']} (rational referee), "
-               f"so c*_1 = {counterexample['l_star']} < m_1; FRED returns {counterexample['fred_counts']}. With two "
-               f"words of J (m_1 < m_2 not vacuous) the smallest case is m = {two['multiplicities']} ('"
-               f"{two['document']}'), p = {two['p']}, eps = {two['eps']} (inside the hypotheses: "
-               f"{two['satisfies_hypotheses']}): E[f] = {two['mean_prediction']}, threshold {two['threshold']}, "
-               f"largest drop {two['largest_drop']} at counts {two['largest_drop_counts']}, not "
-               f"{two['claimed_counts']}" if counterexample else "none found")
-    nu_text = (f"m = {non_unique['multiplicities']}, p = {non_unique['p']}, eps = {non_unique['eps']}: the solutions "
-               f"of Eq. (2) have counts {non_unique['solutions']} (rational referee); the largest drop is at "
-               f"{non_unique['largest_drop_counts']}, which FRED returns ({non_unique['fred_counts']})"
-               if non_unique else "none found")
     brief, late = _non_unique_examples()
-    shown = [c for c in (non_unique, brief, late) if c is not None]
+    shown = [c for c in (cx, brief, late) if c is not None]
     agree = sum(c["largest_drop_counts"] == [c["claimed_counts"]] for c in shown)
-    steps = (
-        CLAIM.checked("s1-counterexample", "statement", "counterexample",
-                f"Counterexample to c*_1 = min(m_1, l_max) for the largest-drop solutions of Eq. (2): {ce_text}. "
-                f"Found by hypothesis on Fred(sampler='exact'), confirmed in Fraction arithmetic by enumerating all "
-                f"2^b patterns, minimal over {ORDER} ({ce_info.get('smaller_cases_checked')} smaller cases checked). "
-                f"At the paper's defaults (p = 1/2, eps = 0.15, l_max = 10), FRED's c*_1 = min(l*, l_max) differs "
-                f"from min(m_1, l_max) for every m_1 in {scope['claim_fails_for_m1']}, of m_1 = 1..{SCOPE_M1[-1]} "
-                "checked (l* the closed form proved in steps p1-p7; under the paper's threshold eps E[f] it depends "
-                f"on m_1 alone, whatever m_2 < ... < m_k). They agree for m_1 in {scope['claim_holds_for_m1']}: "
-                f"l* = m_1 for m_1 in {scope['l_star_equals_m1']}, and for m_1 in "
-                f"{scope['agree_only_through_the_cap']} only because both sides are capped at l_max = {MAX_LEN}.",
-                holds=counterexample is None, reading=EQ2,
-                values={**_record(counterexample), **ce_info, "counterexample": counterexample,
-                        "scope_at_defaults": scope}),
-        CLAIM.checked("s2-non-unique", "statement", "counterexample",
-                "Reading 'every solution' only (the headline takes the largest drop, as Algorithm 1 and the proof "
-                f"do): Eq. (2) can have several solutions, some with c_j > 0 for j >= 2: {nu_text}. Minimal over "
-                f"{ORDER} ({nu_info.get('smaller_cases_checked')} smaller cases checked). Also m = (2, 3), p = 1/2, "
-                f"eps = 1/10: l* = {brief['l_star']}, solutions {brief['solutions']}, largest drop at "
-                f"{brief['largest_drop_counts']}; and eps = 2/5: l* = {late['l_star']}, solutions "
-                f"{late['solutions']}, largest drop at {late['largest_drop_counts']}. The largest-drop count vector is "
-                f"Prop. 2's in {agree} of these {len(shown)} (where it is not, l* < m_1: step s1's failure): what "
-                "fails here beyond step s1 is that Eq. (2) has several minimisers; step s1's counterexample breaks "
-                "this reading too.",
-                holds=non_unique is None, reading=EVERY,
-                values={**_record(non_unique), **nu_info, "counterexample": non_unique, "also": [brief, late]}),
-        CLAIM.checked("r1-smallest-flip", "statement", "exhaustive",
-                f"On all {flips_values['documents']} documents of the search family (m strictly increasing with "
-                f"sum <= {SEARCH_MAX_TOKENS}, 0 or 1 word outside J), the model evaluated on every masked text: the "
-                "smallest position set whose removal changes f from 1 to 0 is unique and is all the occurrences of "
-                "w_1, counts (m_1, 0, ..., 0)" + (f"; mismatches: {flips_values['mismatches'][:3]}" if not flips_ok
-                                                  else ". Eq. (2)'s largest-drop solutions are that set iff m_1 = 1 or "
-                                                  "eps > 1 - (1 - p)/(1 - p^(m_1)) (step p7): at the paper's "
-                                                  "defaults FRED does not 'capture this information' (line 539) for "
-                                                  f"m_1 in {scope['claim_fails_for_m1']} (step s1)."),
-                holds=flips_ok, reading=FLIP, values=flips_values),
-        CLAIM.argued("r2-smallest-flip", "proof",
-               "f(z) = 0 iff some word w_j of J has none of its occurrences left (the mask token is no word of J). A "
-               "removal that deletes all m_j occurrences of w_j has at least m_j >= m_1 positions, with equality only "
-               "if it is exactly those occurrences and m_j = m_1, i.e. j = 1 by m_1 < m_2 < ... < m_k. So the "
-               "smallest removal that changes the classification is the m_1 occurrences of w_1, and it is unique.",
-               reading=FLIP),
-        *_proof_steps(),
-        CLAIM.checked("c1-fred-mean", "correction", "exhaustive",
-                f"Fred(sampler='exact', baseline='mean') with the shortcut classifier's predict_proba over "
-                f"{mean_values['cases']} cases (m in {MULTIPLICITIES}, 0-2 words outside J, p in {PS}, eps in "
-                f"{EPSS}, l_max in {MAX_LENS}) returns min(l*, l_max) occurrences of the least frequent word and "
-                "nothing else, and reports the threshold met iff l* <= l_max, with l* the closed form in Fraction "
-                "arithmetic" + (f"; mismatches: {mean_values['mismatches'][:3]}" if not mean_ok else "."),
-                holds=mean_ok, values=mean_values),
-        CLAIM.checked("c2-fred-original", "correction", "exhaustive",
-                f"The same {original_values['cases']} cases with Fred(sampler='exact', baseline='original') "
-                "(threshold eps f(xi) = eps, the authors' released code): FRED returns min(l*, l_max) occurrences "
-                "of the least frequent word, l* = min{l : (1 - p^(m_1 - l)) prod_{j >= 2} (1 - p^(m_j)) <= "
-                "1 - eps}" + (f"; mismatches: {original_values['mismatches'][:3]}" if not original_ok else "."),
-                holds=original_ok, values=original_values),
-        CLAIM.checked("c3-rational-referee", "correction", "exhaustive",
-                f"Eq. (2) solved in Fraction arithmetic (all 2^b patterns, every position set) on "
-                f"{rational_values['cases']} cases (m strictly increasing with sum <= {SEARCH_MAX_TOKENS}, 0-1 words "
-                f"outside J, both baselines, the search space's p and eps, l_max = {MAX_LEN}): every solution has "
-                "size l* (closed form) and the largest-drop solutions all have counts (l*, 0, ..., 0); "
-                f"{rational_values['cases_with_several_solutions']} cases have several solutions"
-                + (f"; mismatches: {rational_values['mismatches'][:3]}" if not rational_ok else "."),
-                holds=rational_ok, values=rational_values),
-    )
-    return CLAIM.result(
-        kind="statement",
-        statement=STATEMENT,
-        conditions=(
-            "The headline reading is Eq. (2)'s: the proposition's own words are 'the resulting optimal candidate "
-            "c*' (line 535), the notation line 255 defines as the solution of Eq. (2), and its proof compares drops "
-            "of candidates of one size (line 1063); lines 538-540 gloss it ('In essence') and add that 'FRED "
-            "captures this information by identifying the minimal set of words whose removal would trigger this "
-            "change', i.e. that Eq. (2)'s answer is that set. On that gloss's own reading (the smallest set whose "
-            "removal flips f) the statement holds (steps r1, r2); what the gloss says FRED does fails with the "
-            f"counterexample of step s1. Assumptions of every result here: {ASSUMPTIONS} On reading eq2 the largest-"
-            "drop solutions have c*_1 = l* < m_1 unless m_1 = 1 or eps > 1 - (1-p)/(1-p^(m_1)) (e.g. eps > 1/3 for "
-            "m_1 = 2, p = 1/2); at the paper's defaults it fails for m_1 in "
-            f"{scope['claim_fails_for_m1']}. The stronger reading 'every solution' fails also because Eq. (2) can "
-            "have several solutions (step s2). The proof (paper-proof steps, which decide nothing) is written for "
-            "p = 1/2 with p the keep probability (pp1: a notation mismatch, exact at p = 1/2), its Hessian entry is "
-            "off by a factor p^(2x) (pp2) and it never compares drops with the threshold (pp3)."
-        ),
-        counterexample=counterexample,
-        steps=steps,
-        corrected=CORRECTED,
-        source=SOURCE,
-        readings=READINGS,
-    )
+    found_text = (f"m = {cx['multiplicities']}, p = {cx['p']}, eps = {cx['eps']}: the solutions of Eq. (2) have "
+                  f"counts {cx['solutions']} (rational referee); the largest drop is at {cx['largest_drop_counts']}, "
+                  f"which FRED returns ({cx['fred_counts']})" if cx else "none found")
+    return CLAIM.checked(
+        "s2-non-unique", "statement", "counterexample",
+        "Reading 'every solution' only (the headline takes the largest drop, as Algorithm 1 and the proof "
+        f"do): Eq. (2) can have several solutions, some with c_j > 0 for j >= 2: {found_text}. Minimal over "
+        f"{ORDER} ({search.get('smaller_cases_checked')} smaller cases checked). Also m = (2, 3), p = 1/2, "
+        f"eps = 1/10: l* = {brief['l_star']}, solutions {brief['solutions']}, largest drop at "
+        f"{brief['largest_drop_counts']}; and eps = 2/5: l* = {late['l_star']}, solutions "
+        f"{late['solutions']}, largest drop at {late['largest_drop_counts']}. The largest-drop count vector is "
+        f"Prop. 2's in {agree} of these {len(shown)} (where it is not, l* < m_1: step s1's failure): what "
+        "fails here beyond step s1 is that Eq. (2) has several minimisers; step s1's counterexample breaks "
+        "this reading too.",
+        holds=cx is None, reading=EVERY,
+        values={**_record(cx), **search, "counterexample": cx, "also": [brief, late]})
+
+
+def smallest_flip(scope: dict) -> StepResult:
+    """r1: reading smallest-flip by enumeration: the smallest removal that flips f is the occurrences of w_1."""
+    holds, seen = _smallest_flips()
+    return CLAIM.checked(
+        "r1-smallest-flip", "statement", "exhaustive",
+        f"On all {seen['documents']} documents of the search family (m strictly increasing with "
+        f"sum <= {SEARCH_MAX_TOKENS}, 0 or 1 word outside J), the model evaluated on every masked text: the "
+        "smallest position set whose removal changes f from 1 to 0 is unique and is all the occurrences of "
+        "w_1, counts (m_1, 0, ..., 0)"
+        + (f"; mismatches: {seen['mismatches'][:3]}" if not holds
+           else ". Eq. (2)'s largest-drop solutions are that set iff m_1 = 1 or eps > 1 - (1 - p)/(1 - p^(m_1)) "
+                "(step p7): at the paper's defaults FRED does not 'capture this information' (line 539) for "
+                f"m_1 in {scope['claim_fails_for_m1']} (step s1)."),
+        holds=holds, reading=FLIP, values=seen)
+
+
+def smallest_flip_proof() -> StepResult:
+    """r2: why the smallest removal that changes the classification is the m_1 occurrences of w_1."""
+    return CLAIM.argued(
+        "r2-smallest-flip", "proof",
+        "f(z) = 0 iff some word w_j of J has none of its occurrences left (the mask token is no word of J). A "
+        "removal that deletes all m_j occurrences of w_j has at least m_j >= m_1 positions, with equality only "
+        "if it is exactly those occurrences and m_j = m_1, i.e. j = 1 by m_1 < m_2 < ... < m_k. So the "
+        "smallest removal that changes the classification is the m_1 occurrences of w_1, and it is unique.",
+        reading=FLIP)
+
+
+def _correction(step: str, note: str, result: tuple[bool, dict]) -> StepResult:
+    """A correction step over a family: ``note``, then the first mismatches when there are some."""
+    holds, seen = result
+    return CLAIM.checked(step, "correction", "exhaustive",
+                         note + (f"; mismatches: {seen['mismatches'][:3]}" if not holds else "."),
+                         holds=holds, values=seen)
+
+
+def fred_mean() -> StepResult:
+    """c1: Fred(sampler='exact', baseline='mean') returns min(l*, l_max) occurrences of w_1 on the family."""
+    result = _corrected_on_fred("mean")
+    return _correction(
+        "c1-fred-mean",
+        f"Fred(sampler='exact', baseline='mean') with the shortcut classifier's predict_proba over "
+        f"{result[1]['cases']} cases (m in {MULTIPLICITIES}, 0-2 words outside J, p in {PS}, eps in "
+        f"{EPSS}, l_max in {MAX_LENS}) returns min(l*, l_max) occurrences of the least frequent word and "
+        "nothing else, and reports the threshold met iff l* <= l_max, with l* the closed form in Fraction "
+        "arithmetic", result)
+
+
+def fred_original() -> StepResult:
+    """c2: the same with the threshold of the authors' released code (baseline 'original')."""
+    result = _corrected_on_fred("original")
+    return _correction(
+        "c2-fred-original",
+        f"The same {result[1]['cases']} cases with Fred(sampler='exact', baseline='original') "
+        "(threshold eps f(xi) = eps, the authors' released code): FRED returns min(l*, l_max) occurrences "
+        "of the least frequent word, l* = min{l : (1 - p^(m_1 - l)) prod_{j >= 2} (1 - p^(m_j)) <= "
+        "1 - eps}", result)
+
+
+def rational_referee_cases() -> StepResult:
+    """c3: Eq. (2) solved in Fractions on the search space: every solution has size l*, the largest-drop ones
+    counts (l*, 0, ..., 0)."""
+    result = _corrected_rational()
+    seen = result[1]
+    return _correction(
+        "c3-rational-referee",
+        f"Eq. (2) solved in Fraction arithmetic (all 2^b patterns, every position set) on "
+        f"{seen['cases']} cases (m strictly increasing with sum <= {SEARCH_MAX_TOKENS}, 0-1 words "
+        f"outside J, both baselines, the search space's p and eps, l_max = {MAX_LEN}): every solution has "
+        "size l* (closed form) and the largest-drop solutions all have counts (l*, 0, ..., 0); "
+        f"{seen['cases_with_several_solutions']} cases have several solutions", result)

@@ -19,7 +19,7 @@ import sympy as sp
 from analytic import all_drops_rational, exact_explain, shortcut_claim_eps_sym
 from fred_constants import MASK_TOKEN
 
-from ...verdicts.results import StepResult, argued, checked
+from ...verdicts.results import Claim, StepResult
 
 
 def document(m, n_other: int) -> tuple[list[str], tuple[str, ...]]:
@@ -77,37 +77,43 @@ def rational_referee(m, p: Fraction, eps: Fraction, max_len: int, *, baseline: s
             "threshold": sol.threshold, "mean": sol.mean_prediction, "tokens": tokens}
 
 
-def paper_proof(claim: str, table: dict, l_max: int, order: str) -> list[StepResult]:
+def paper_proof(claim: Claim, table: dict, l_max: int, order: str) -> list[StepResult]:
     """What the appendix's proof writes: the absence probability (pp1), the Hessian entry (pp2), and the
     conclusion, judged on the rational referee's ``table`` of (m, p, eps) -> :func:`rational_referee` (pp3)."""
     return [_paper_absence_probability(claim), _paper_hessian(claim), _paper_conclusion(claim, table, l_max, order)]
 
 
-def project_proof(claim: str, reading: str | None) -> list[StepResult]:
+def project_proof(claim: Claim, reading: str | None) -> list[StepResult]:
     """This project's proof of the corrected statement, p1-p7 (steps of ``reading``)."""
-    return [
-        argued(f"{claim}.p1-independence", claim, "proof",
-               "Positions are perturbed independently and distinct words occupy disjoint positions, so the events "
-               "{w_j absent} are independent given any candidate; w_j is absent iff its m_j - c_j occurrences "
-               "outside the candidate are all perturbed, probability p^(m_j - c_j). Hence E[f | c] = prod_j "
-               "(1 - p^(m_j - c_j)) and E[f] = prod_j (1 - p^(m_j)); words outside J do not enter f.",
-               reading=reading),
-        _conditional_exhaustive(claim, reading),
-        _full_word_symbolic(claim, reading),
-        _concavity_symbolic(claim, reading),
-        argued(f"{claim}.p5-vertices", claim, "proof",
-               "For l < m_1 the relaxed problem minimises a concave function over the polytope {sum_j x_j = l, "
-               "0 <= x_j <= m_j}; a concave function attains its minimum over a polytope at a vertex (Rockafellar, "
-               "Convex Analysis, Cor. 32.3.1). Since l < m_1 <= m_j no upper bound binds at a vertex, so the "
-               "vertices are the points l e_j, all integral: the integer problem's optimum is the best vertex.",
-               reading=reading),
-        _best_vertex_symbolic(claim, reading),
-        _threshold_symbolic(claim, reading),
-    ]
+    return [_independence(claim, reading), _conditional_exhaustive(claim, reading), _full_word_symbolic(claim, reading),
+            _concavity_symbolic(claim, reading), _vertices(claim, reading), _best_vertex_symbolic(claim, reading),
+            _threshold_symbolic(claim, reading)]
 
 
-def _paper_absence_probability(claim: str) -> StepResult:
-    """The proof's P(M_j = 0 | c) = (1 - p)^(m_j - c_j) (line 1036) and its switch to p^(m_j - c_j) (line 1044)."""
+def _independence(claim: Claim, reading: str | None) -> StepResult:
+    """p1: the absences of distinct words are independent, so E[f | c] is a product over J."""
+    return claim.argued(
+        "p1-independence", "proof",
+        "Positions are perturbed independently and distinct words occupy disjoint positions, so the events "
+        "{w_j absent} are independent given any candidate; w_j is absent iff its m_j - c_j occurrences "
+        "outside the candidate are all perturbed, probability p^(m_j - c_j). Hence E[f | c] = prod_j "
+        "(1 - p^(m_j - c_j)) and E[f] = prod_j (1 - p^(m_j)); words outside J do not enter f.",
+        reading=reading)
+
+
+def _vertices(claim: Claim, reading: str | None) -> StepResult:
+    """p5: a concave function is minimised at a vertex of the polytope, and for l < m_1 the vertices are l e_j."""
+    return claim.argued(
+        "p5-vertices", "proof",
+        "For l < m_1 the relaxed problem minimises a concave function over the polytope {sum_j x_j = l, "
+        "0 <= x_j <= m_j}; a concave function attains its minimum over a polytope at a vertex (Rockafellar, "
+        "Convex Analysis, Cor. 32.3.1). Since l < m_1 <= m_j no upper bound binds at a vertex, so the "
+        "vertices are the points l e_j, all integral: the integer problem's optimum is the best vertex.",
+        reading=reading)
+
+
+def _paper_absence_probability(claim: Claim) -> StepResult:
+    """pp1: the proof's P(M_j = 0 | c) = (1 - p)^(m_j - c_j) (line 1036) and its switch to p^(m_j - c_j) (line 1044)."""
     p = sp.Symbol("p", positive=True)
     # Every pattern of k remaining occurrences, each kept with probability p (the convention of the proof of Prop. 1,
     # E[M_j] = p m_j at line 1015, M_i ~ B(m_i - c_i, p) at line 1016): the word is absent iff none is kept.
@@ -118,8 +124,8 @@ def _paper_absence_probability(claim: str) -> StepResult:
              for k in range(1, 6)}
     switch_at_half = all(roots[k] == ["1/2"] for k in roots)
     section2 = {k: str((1 - sp.Rational(1, 3)) ** k - sp.Rational(1, 3) ** k) for k in range(1, 4)}
-    return checked(
-        f"{claim}.pp1-absence-probability", claim, "paper-proof", "symbolic",
+    return claim.checked(
+        "pp1-absence-probability", "paper-proof", "symbolic",
         "A notation mismatch, not a wrong probability. The proof writes P(M_j = 0 | c) = (1-p)^(m_j - c_j) (line "
         "1036), with p the probability of keeping a token, as the proof of Prop. 1 does (E[M_j] = p m_j, line 1015; "
         "M_i ~ B(m_i - c_i, p), line 1016): summing the 2^k patterns of k = 1..5 remaining occurrences gives exactly "
@@ -132,15 +138,16 @@ def _paper_absence_probability(claim: str) -> StepResult:
                 "difference_with_section_2_p_at_1_3_by_k": section2})
 
 
-def _paper_hessian(claim: str) -> StepResult:
+def _paper_hessian(claim: Claim) -> StepResult:
+    """pp2: the proof's Hessian entry against d^2/dx^2 log(1 - p^(m-x)) (sympy)."""
     p, m, x = sp.symbols("p m x", positive=True)
     h2 = sp.diff(sp.log(1 - p ** (m - x)), x, 2)
     paper = -(sp.log(p) ** 2) * p ** (m - x) / (p**x - p**m) ** 2
     ratio = sp.simplify(sp.powsimp(h2 / paper, force=True))
     at = {p: sp.Rational(1, 2), m: 2, x: 1}
     difference = sp.nsimplify(sp.simplify((h2 - paper).subs(at)) / sp.log(2) ** 2)
-    return checked(
-        f"{claim}.pp2-hessian", claim, "paper-proof", "symbolic",
+    return claim.checked(
+        "pp2-hessian", "paper-proof", "symbolic",
         f"d^2/dx^2 log(1 - p^(m-x)) = {sp.simplify(h2)}; the paper's entry -(log p)^2 p^(m-x)/(p^x - p^m)^2 is it "
         f"divided by {ratio} (sympy), so they differ for x > 0: at p = 1/2, m = 2, x = 1 the difference is "
         f"{difference} (log 2)^2. Both are negative for x < m, so the concavity the proof uses is right (step p4); "
@@ -150,14 +157,14 @@ def _paper_hessian(claim: str) -> StepResult:
                                        "difference_at_p_half_m2_x1_over_log2_squared": str(difference)})
 
 
-def _paper_conclusion(claim: str, table: dict, l_max: int, order: str) -> StepResult:
-    """The proof's last step: best of each size is (l, 0, ...), hence c*_1 = m_1, with no threshold comparison."""
+def _paper_conclusion(claim: Claim, table: dict, l_max: int, order: str) -> StepResult:
+    """pp3: the proof's last step: best of each size is (l, 0, ...), hence c*_1 = m_1, with no threshold comparison."""
     missed = []
     for (m, p, eps), result in table.items():
         if result["l_star"] < min(m[0], l_max):
             missed.append({"m": list(m), "p": str(p), "eps": str(eps), "l_star": result["l_star"]})
-    return checked(
-        f"{claim}.pp3-conclusion", claim, "paper-proof", "exhaustive",
+    return claim.checked(
+        "pp3-conclusion", "paper-proof", "exhaustive",
         "Cases (1)-(3) of the proof show the largest drop of each size l <= m_1 is (l, 0, ..., 0) and conclude "
         "c*_1 = m_1; Eq. (2) asks for the smallest size whose drop reaches eps E[f], and the proof never compares "
         "the drop of (l, 0, ..., 0), l < m_1, with it. The conclusion holds only where no such l reaches the "
@@ -166,8 +173,8 @@ def _paper_conclusion(claim: str, table: dict, l_max: int, order: str) -> StepRe
         holds=not missed, values={"cases": len(table), "conclusion_wrong": len(missed), "examples": missed[:10]})
 
 
-def _conditional_exhaustive(claim: str, reading: str | None) -> StepResult:
-    """E[f | S perturbed] = prod_j (1 - p^(m_j - c_j)) as a rational function of symbolic p, pattern by pattern."""
+def _conditional_exhaustive(claim: Claim, reading: str | None) -> StepResult:
+    """p2: E[f | S perturbed] = prod_j (1 - p^(m_j - c_j)) as a rational function of symbolic p, pattern by pattern."""
     p = sp.Symbol("p", positive=True)
     family = [m for m in increasing_multiplicities(4)]
     worst, n_cases = [], 0
@@ -184,24 +191,25 @@ def _conditional_exhaustive(claim: str, reading: str | None) -> StepResult:
                 if sp.cancel(mean - drop - closed) != 0:
                     worst.append({"m": list(m), "n_other": n_other, "positions": list(positions)})
                 n_cases += 1
-    return checked(
-        f"{claim}.p2-conditional", claim, "proof", "exhaustive",
+    return claim.checked(
+        "p2-conditional", "proof", "exhaustive",
         "E[f | c perturbed] = prod_j (1 - p^(m_j - c_j)) (so E[f] = prod_j (1 - p^(m_j)) at c = 0): sympy sums "
         f"the 2^b patterns with symbolic p and cancels the difference to 0 for every position set of every "
         f"document with m strictly increasing, sum(m) <= 4, and 0 or 1 word outside J ({n_cases} position sets).",
-        reading=reading, holds=not worst, values={"multiplicities": family, "n_other": [0, 1], "position_sets": n_cases,
-                                 "mismatches": worst[:5]})
+        reading=reading, holds=not worst,
+        values={"multiplicities": family, "n_other": [0, 1], "position_sets": n_cases, "mismatches": worst[:5]})
 
 
-def _full_word_symbolic(claim: str, reading: str | None) -> StepResult:
+def _full_word_symbolic(claim: Claim, reading: str | None) -> StepResult:
+    """p3: perturbing every occurrence of w_1 gives f = 0, so size m_1 always reaches the threshold (sympy)."""
     p, rest, ref, t = sp.symbols("p R ref t", positive=True)
     m1 = sp.Symbol("m_1", positive=True, integer=True)
     f_given = (1 - p ** (m1 - m1)) * rest
     # drop - eps * reference = reference - F - (1 - t) reference with eps = 1 - t, t >= 0 (eps <= 1)
     margin = sp.simplify(ref - f_given - (1 - t) * ref)
     ok = f_given == 0 and margin == ref * t and margin.is_nonnegative is True
-    return checked(
-        f"{claim}.p3-full-word", claim, "proof", "symbolic",
+    return claim.checked(
+        "p3-full-word", "proof", "symbolic",
         "With c_1 = m_1 the factor 1 - p^(m_1 - c_1) = 0, so f = 0 whenever the candidate is perturbed: the drop "
         "equals the reference (E[f], or f(xi) = 1), the largest drop of any candidate since f >= 0, and "
         "reference - F - eps * reference = reference * (1 - eps) >= 0 for eps <= 1 (sympy). Hence size m_1 always "
@@ -210,7 +218,8 @@ def _full_word_symbolic(claim: str, reading: str | None) -> StepResult:
         values={"F_at_c1_equals_m1": str(f_given), "margin_with_eps_1_minus_t": str(margin)})
 
 
-def _concavity_symbolic(claim: str, reading: str | None) -> StepResult:
+def _concavity_symbolic(claim: Claim, reading: str | None) -> StepResult:
+    """p4: log(1 - p^(m-x)) is concave in x < m (sympy)."""
     p, m, x, s = sp.symbols("p m x s", positive=True)
     log_p = sp.Symbol("L", negative=True)
     h2 = sp.diff(sp.log(1 - p ** (m - x)), x, 2)
@@ -219,8 +228,8 @@ def _concavity_symbolic(claim: str, reading: str | None) -> StepResult:
     same = sp.simplify(h2 - form) == 0
     signed = -(log_p**2) * (1 / (1 + s)) / (1 - 1 / (1 + s)) ** 2  # u = 1/(1+s) in (0, 1) for x < m
     negative = sp.simplify(signed).is_negative
-    return checked(
-        f"{claim}.p4-concavity", claim, "proof", "symbolic",
+    return claim.checked(
+        "p4-concavity", "proof", "symbolic",
         "d^2/dx^2 log(1 - p^(m-x)) = -(log p)^2 u/(1 - u)^2 with u = p^(m-x) (sympy), negative for u in (0, 1), "
         "i.e. x < m (sympy, u = 1/(1+s), s > 0): the relaxed objective sum_j log(1 - p^(m_j - x_j)) is concave "
         "on {0 <= x_j < m_j} (separable, so the Hessian is diagonal); words outside J add nothing.",
@@ -228,15 +237,16 @@ def _concavity_symbolic(claim: str, reading: str | None) -> StepResult:
         values={"second_derivative": str(sp.simplify(h2)), "form": str(form), "negative_for_u_in_0_1": bool(negative)})
 
 
-def _best_vertex_symbolic(claim: str, reading: str | None) -> StepResult:
+def _best_vertex_symbolic(claim: Claim, reading: str | None) -> StepResult:
+    """p6: the vertex on the least frequent word has the largest drop (sympy)."""
     q, a, s, t = sp.symbols("q a s t", positive=True)
     r = (1 - a * q) / (1 - q)
     derivative = sp.simplify(sp.diff(r, q))
     same = sp.simplify(derivative - (1 - a) / (1 - q) ** 2) == 0
     signed = sp.simplify(derivative.subs({a: 1 + s, q: 1 / (1 + t)}))
     negative = signed.is_negative
-    return checked(
-        f"{claim}.p6-best-vertex", claim, "proof", "symbolic",
+    return claim.checked(
+        "p6-best-vertex", "proof", "symbolic",
         "Vertex l e_j gives F = E[f] r(m_j) with r = (1 - p^(m_j - l))/(1 - p^(m_j)) = (1 - a q)/(1 - q), "
         "q = p^(m_j) in (0, 1), a = p^(-l) > 1. dr/dq = (1 - a)/(1 - q)^2 < 0 (sympy, a = 1 + s, q = 1/(1+t)), "
         "and q decreases in m_j, so r increases in m_j: the vertex on the least frequent word (j = 1) has the "
@@ -248,7 +258,8 @@ def _best_vertex_symbolic(claim: str, reading: str | None) -> StepResult:
                 "negative": bool(negative)})
 
 
-def _threshold_symbolic(claim: str, reading: str | None) -> StepResult:
+def _threshold_symbolic(claim: Claim, reading: str | None) -> StepResult:
+    """p7: the threshold condition on (l, 0, ..., 0) for both baselines, and the sizes that pass form an up-set."""
     p, eps, rest, k = sp.symbols("p epsilon R k", positive=True)  # k = m_1 - l >= 1, R = prod_{j>=2}(1 - p^m_j)
     m1 = sp.Symbol("m_1", positive=True)
     mean = (1 - p**m1) * rest
@@ -262,8 +273,8 @@ def _threshold_symbolic(claim: str, reading: str | None) -> StepResult:
     step = sp.simplify(((1 - p**k) - (1 - p ** (k - 1))) * rest - rest * p ** (k - 1) * (1 - p)) == 0
     m1_val, p_half = 2, sp.Rational(1, 2)
     claim_eps = shortcut_claim_eps_sym(m1_val, p_half)
-    return checked(
-        f"{claim}.p7-threshold", claim, "proof", "symbolic",
+    return claim.checked(
+        "p7-threshold", "proof", "symbolic",
         "With F_l = (1 - p^(m_1 - l)) R, R = prod_{j >= 2} (1 - p^(m_j)) > 0, the drop of (l, 0, ..., 0) reaches "
         "the threshold iff 1 - p^(m_1 - l) <= (1 - eps)(1 - p^(m_1)) (baseline 'mean': divide E[f] - F_l >= "
         "eps E[f] by R) and iff F_l <= 1 - eps (baseline 'original', f(xi) = 1); F_l - F_(l+1) = R p^(m_1-l-1) "

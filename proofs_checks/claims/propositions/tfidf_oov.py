@@ -27,7 +27,7 @@ from analytic import all_drops_rational, check_vectorizer, exact_explain, idf
 from fred_constants import EPS, EPS_EXACT, MASK_TOKEN, P_EXACT, P
 
 from ...subject.explainer import explainer
-from ...verdicts.results import Claim, ClaimResult, Quote, Reading, hypotheses
+from ...verdicts.results import Claim, ClaimResult, Quote, Reading, StepResult, hypotheses
 
 CLAIM = Claim("tfidf-oov")
 SOURCE = (
@@ -76,6 +76,16 @@ CORRECTED = (
     "the vectorizer's preprocessing: masking gives the same phi as removal on every perturbation, for every "
     "document, iff the analyzer maps the mask token to no vocabulary feature (analytic.check_vectorizer's "
     "condition); the mask string being absent from the corpus text is not enough ('UNK' is lowercased to 'unk')."
+)
+CONDITIONS = (
+    "A remark ('Note that'). scikit-learn TfidfVectorizer(norm=None) (Definition 1), word unigrams, default token "
+    "pattern. (a)'s meaning (an unseen word adds nothing to phi) holds. Line 476's 'its IDF term is zero' read as a "
+    "convention inside Definition 1 conflicts with line 470's formula at N_j = 0 (1 + log(N + 1), not 0) and gives "
+    "the same phi as the missing column (reading convention); either way (b) follows ('Thus', line 478), not from "
+    "Definition 1's formula, which would give a mask token kept as a dictionary element a positive coordinate. (b) "
+    "holds under its assumption read as the vectorizer sees the mask (no feature after preprocessing); the "
+    "lowercasing caveat for an implementation that masks with 'UNK' (line 571) is this project's, in the corrected "
+    "statement."
 )
 SEARCH_WORDS = ("good", "unk")  # "unk" is what the default analyzer makes of the mask "UNK"
 SEARCH_MAX_CORPUS_TOKENS = 3
@@ -321,93 +331,115 @@ def _idf_symbolic() -> tuple[bool, dict]:
         "idf_at_N_j_0": str(unseen)}
 
 
-def check() -> ClaimResult:
-    """(a) as a convention and as meant, (b) as meant on searches inside their hypotheses, the iff."""
+def _smallest() -> dict:
+    """(a)'s smallest case: corpus ['good'], unseen word 'bad': no column, phi unchanged, against Definition 1's
+    formula at N_j = 0, with (a)'s hypotheses record."""
     corpus, word = ["good"], "bad"
     vec = _vectorizer(corpus)
-    unseen_value = float(idf(1, 0))
-    a_cx = {"corpus": corpus, "unseen_word": word, "vocabulary": sorted(vec.vocabulary_),
+    return {"corpus": corpus, "unseen_word": word, "vocabulary": sorted(vec.vocabulary_),
             "has_column": word in vec.vocabulary_,
             "phi_of_good_bad_equals_phi_of_good": bool(np.array_equal(_phi(vec, ["good bad"]), _phi(vec, ["good"]))),
-            "definition1_idf_at_N_j_0": unseen_value, "definition1_idf_at_N_j_0_exact": "1 + log(2)",
+            "definition1_idf_at_N_j_0": float(idf(1, 0)), "definition1_idf_at_N_j_0_exact": "1 + log(2)",
             "sklearn_idf_of_seen_words": vec.idf_.tolist(), **unseen_hypotheses(vec, corpus, word)}
-    sym_ok, sym = _idf_symbolic()
-    unseen_ok, unseen = _unseen()
-    mask_ok, mask = _mask_search()
-    excluded = mask["first_differing_case_outside_hypotheses"]
-    iff_ok, iff = _iff()
-    convention_ok, convention = _convention()
-    without = convention["mask_as_dictionary_element"]
-    steps = (
-        CLAIM.checked("st1-convention", "statement", "exhaustive",
-                f"(a) read as a convention inside Definition 1 (the unseen word keeps a coordinate, its IDF term set "
-                f"to 0). On all {convention['cases']} cases of (a)'s family (corpora x lowercase x unseen words "
-                f"{list(UNSEEN)}), Definition 1's phi computed here with that IDF term 0 equals the fitted "
-                "vectorizer's phi (no column) with a zero coordinate appended"
-                + (f"; failures {convention['failing'][:1]}." if convention["failing"] else ".")
-                + " Line 476's convention conflicts with Definition 1 (line 470) at N_j = 0: the formula gives "
-                  f"1 + log(N + 1) (corpus ['good'], unseen 'bad': {unseen_value:.6f}; >= 1 for every N, p1), "
-                  "not 0. Without the convention, a mask token kept as a dictionary element (line 236) with "
-                  f"N_mask = 0 would not act as removal: corpus ['good'], 'good' masked gives phi "
-                  f"{[round(v, 6) for v in without['masked_phi_by_formula']]}, removal "
-                  f"{list(without['removed_phi'])}; (b) rests on (a) ('Thus', line 478).",
-                holds=convention_ok, reading="convention", values={**convention, "smallest": a_cx}),
-        CLAIM.checked("st2-unseen-no-feature", "statement", "exhaustive",
-                f"(a) as meant. An unseen word appended to a corpus document leaves phi unchanged in all "
-                f"{unseen['cases']} cases (corpora x lowercase x unseen words {list(UNSEEN)}, each inside (a)'s "
-                f"hypotheses); on ['good'], phi('good bad') = phi('good'): "
-                f"{a_cx['phi_of_good_bad_equals_phi_of_good']}.",
-                holds=unseen_ok and a_cx["phi_of_good_bad_equals_phi_of_good"], reading="as-meant", values=unseen),
-        CLAIM.checked("st3-mask-removal", "statement", "exhaustive",
-                f"(b) as meant, mask '{MASK_TOKEN}', f = sum_j phi_j, p = 1/2, eps = 3/20: on the "
-                f"{mask['cases_inside_hypotheses']} (corpus, lowercase, document) cases whose mask has no feature "
-                "after preprocessing (corpora of <= 2 documents and <= 3 tokens over "
-                f"{list(SEARCH_WORDS)}, documents of <= 2 words), masking and removal give the same exact drops"
-                + (f"; failures {mask['failing'][:1]}." if mask["failing"] else ".")
-                + (f" Outside the hypothesis ({mask['cases_outside_hypotheses']} cases), e.g. corpus "
-                   f"{excluded['corpus']} with lowercase={excluded['lowercase']}: the vectorizer maps "
-                   f"'{MASK_TOKEN}' to the "
-                   f"fitted feature {excluded['mask_features']}, so the fitted corpus contains the mask token "
-                   f"(hypotheses hold: {excluded['satisfies_hypotheses']}); there masking gives drops "
-                   f"{excluded['masking']['drops']} and removal {excluded['removal']['drops']}. Not a "
-                   "counterexample: the assumption excludes it." if excluded else ""),
-                holds=mask_ok, reading="as-meant", values=mask),
-        CLAIM.checked("p1-idf-at-least-one", "proof", "symbolic",
-                "Definition 1's idf log((N + 1)/(N_j + 1)) + 1 >= 1 for all 0 <= N_j <= N (sympy: the ratio is "
-                f"1 + k/(N_j + 1) with k >= 0 and log(1 + t) >= 0 for t >= 0); at N_j = 0 it is {sym['idf_at_N_j_0']}"
-                ": no word's idf is 0.", holds=sym_ok, values=sym),
-        CLAIM.argued("p2-why", "proof",
-               "The fitted vocabulary has a column for each feature of the corpus; the analyzer's output for a word "
-               "with no column is dropped by transform, so it adds nothing to phi ((a) as meant). The analyzer acts "
-               "token by token on whitespace-separated tokens, so phi(masked text) = phi(removed text) + (one count "
-               "of each feature of analyzer(mask_token)) per masked position, times its idf >= 1: equal on every "
-               "pattern iff analyzer(mask_token) has no vocabulary feature ((b) under its assumption, and the iff "
-               "c1). No result of the paper uses the value of an unseen word's idf: the proof of Prop. 1 needs only "
-               "that a masked position adds nothing to phi, and that of Prop. 2 needs idf_j > 0 for the words of xi "
-               "(line 1034), which Definition 1 gives (>= 1, p1)."),
-        CLAIM.checked("c1-iff", "correction", "exhaustive",
-                f"On {iff['cases']} (corpus, lowercase, mask token, document) cases, mask tokens {list(MASKS)}: phi of "
-                "the masked texts equals phi of the texts with those positions removed on every pattern iff the "
-                "analyzer maps the mask token to no vocabulary feature, iff analytic.check_vectorizer accepts it"
-                + (f"; failures {iff['failing'][:2]}" if iff["failing"] else "."),
-                holds=iff_ok, values=iff),
-    )
-    headline_failures = unseen["failing"][:1] + mask["failing"][:1]  # each carries its hypotheses record
-    return CLAIM.result(
-        kind="statement",
-        statement=STATEMENT,
-        conditions="A remark ('Note that'). scikit-learn TfidfVectorizer(norm=None) (Definition 1), word unigrams, "
-                   "default token pattern. (a)'s meaning (an unseen word adds nothing to phi) holds. Line 476's "
-                   "'its IDF term is zero' read as a convention inside Definition 1 conflicts with line 470's formula "
-                   "at N_j = 0 (1 + log(N + 1), not 0) and gives the same phi as the missing column (reading "
-                   "convention); either way (b) follows ('Thus', line 478), not from Definition 1's formula, which "
-                   "would give a mask token kept as a dictionary element a positive coordinate. (b) holds under its "
-                   "assumption read as the vectorizer sees the mask (no feature after preprocessing); the "
-                   "lowercasing caveat for an implementation that masks with 'UNK' (line 571) is this project's, in "
-                   "the corrected statement.",
-        counterexample=headline_failures[0] if headline_failures else None,
-        steps=steps,
-        corrected=CORRECTED,
-        source=SOURCE,
-        readings=READINGS,
-    )
+
+
+def check() -> ClaimResult:
+    """(a) as a convention and as meant, (b) as meant on searches inside their hypotheses, the iff."""
+    smallest, unseen, mask = _smallest(), _unseen(), _mask_search()
+    steps = (convention(smallest), unseen_no_feature(unseen, smallest), mask_removal(mask), idf_at_least_one(),
+             why(), iff())
+    headline_failures = unseen[1]["failing"][:1] + mask[1]["failing"][:1]  # each carries its hypotheses record
+    return CLAIM.result(kind="statement", statement=STATEMENT, conditions=CONDITIONS,
+                        counterexample=headline_failures[0] if headline_failures else None, steps=steps,
+                        corrected=CORRECTED, source=SOURCE, readings=READINGS)
+
+
+def convention(smallest: dict) -> StepResult:
+    """st1: (a) read as a convention inside Definition 1 gives the fitted vectorizer's phi; its conflict with line
+    470's formula at N_j = 0."""
+    holds, seen = _convention()
+    without = seen["mask_as_dictionary_element"]
+    return CLAIM.checked(
+        "st1-convention", "statement", "exhaustive",
+        f"(a) read as a convention inside Definition 1 (the unseen word keeps a coordinate, its IDF term set "
+        f"to 0). On all {seen['cases']} cases of (a)'s family (corpora x lowercase x unseen words "
+        f"{list(UNSEEN)}), Definition 1's phi computed here with that IDF term 0 equals the fitted "
+        "vectorizer's phi (no column) with a zero coordinate appended"
+        + (f"; failures {seen['failing'][:1]}." if seen["failing"] else ".")
+        + " Line 476's convention conflicts with Definition 1 (line 470) at N_j = 0: the formula gives "
+          f"1 + log(N + 1) (corpus ['good'], unseen 'bad': {smallest['definition1_idf_at_N_j_0']:.6f}; >= 1 for "
+          "every N, p1), not 0. Without the convention, a mask token kept as a dictionary element (line 236) with "
+          f"N_mask = 0 would not act as removal: corpus ['good'], 'good' masked gives phi "
+          f"{[round(v, 6) for v in without['masked_phi_by_formula']]}, removal "
+          f"{list(without['removed_phi'])}; (b) rests on (a) ('Thus', line 478).",
+        holds=holds, reading="convention", values={**seen, "smallest": smallest})
+
+
+def unseen_no_feature(unseen: tuple[bool, dict], smallest: dict) -> StepResult:
+    """st2: (a) as meant: an unseen word leaves phi unchanged."""
+    holds, seen = unseen
+    same = smallest["phi_of_good_bad_equals_phi_of_good"]
+    return CLAIM.checked(
+        "st2-unseen-no-feature", "statement", "exhaustive",
+        f"(a) as meant. An unseen word appended to a corpus document leaves phi unchanged in all "
+        f"{seen['cases']} cases (corpora x lowercase x unseen words {list(UNSEEN)}, each inside (a)'s "
+        f"hypotheses); on ['good'], phi('good bad') = phi('good'): {same}.",
+        holds=holds and same, reading="as-meant", values=seen)
+
+
+def mask_removal(mask: tuple[bool, dict]) -> StepResult:
+    """st3: (b) as meant: masking and removal give the same exact drops when the mask has no feature; the first
+    case outside that hypothesis, for context."""
+    holds, seen = mask
+    excluded = seen["first_differing_case_outside_hypotheses"]
+    return CLAIM.checked(
+        "st3-mask-removal", "statement", "exhaustive",
+        f"(b) as meant, mask '{MASK_TOKEN}', f = sum_j phi_j, p = 1/2, eps = 3/20: on the "
+        f"{seen['cases_inside_hypotheses']} (corpus, lowercase, document) cases whose mask has no feature "
+        "after preprocessing (corpora of <= 2 documents and <= 3 tokens over "
+        f"{list(SEARCH_WORDS)}, documents of <= 2 words), masking and removal give the same exact drops"
+        + (f"; failures {seen['failing'][:1]}." if seen["failing"] else ".")
+        + (f" Outside the hypothesis ({seen['cases_outside_hypotheses']} cases), e.g. corpus "
+           f"{excluded['corpus']} with lowercase={excluded['lowercase']}: the vectorizer maps "
+           f"'{MASK_TOKEN}' to the "
+           f"fitted feature {excluded['mask_features']}, so the fitted corpus contains the mask token "
+           f"(hypotheses hold: {excluded['satisfies_hypotheses']}); there masking gives drops "
+           f"{excluded['masking']['drops']} and removal {excluded['removal']['drops']}. Not a "
+           "counterexample: the assumption excludes it." if excluded else ""),
+        holds=holds, reading="as-meant", values=seen)
+
+
+def idf_at_least_one() -> StepResult:
+    """p1: Definition 1's idf is >= 1 for every 0 <= N_j <= N (sympy)."""
+    holds, seen = _idf_symbolic()
+    return CLAIM.checked(
+        "p1-idf-at-least-one", "proof", "symbolic",
+        "Definition 1's idf log((N + 1)/(N_j + 1)) + 1 >= 1 for all 0 <= N_j <= N (sympy: the ratio is "
+        f"1 + k/(N_j + 1) with k >= 0 and log(1 + t) >= 0 for t >= 0); at N_j = 0 it is {seen['idf_at_N_j_0']}"
+        ": no word's idf is 0.", holds=holds, values=seen)
+
+
+def why() -> StepResult:
+    """p2: why (a) and (b) hold: transform drops what has no column, and the analyzer acts token by token."""
+    return CLAIM.argued(
+        "p2-why", "proof",
+        "The fitted vocabulary has a column for each feature of the corpus; the analyzer's output for a word "
+        "with no column is dropped by transform, so it adds nothing to phi ((a) as meant). The analyzer acts "
+        "token by token on whitespace-separated tokens, so phi(masked text) = phi(removed text) + (one count "
+        "of each feature of analyzer(mask_token)) per masked position, times its idf >= 1: equal on every "
+        "pattern iff analyzer(mask_token) has no vocabulary feature ((b) under its assumption, and the iff "
+        "c1). No result of the paper uses the value of an unseen word's idf: the proof of Prop. 1 needs only "
+        "that a masked position adds nothing to phi, and that of Prop. 2 needs idf_j > 0 for the words of xi "
+        "(line 1034), which Definition 1 gives (>= 1, p1).")
+
+
+def iff() -> StepResult:
+    """c1: masking = removal on every pattern iff the mask has no vocabulary feature iff check_vectorizer accepts."""
+    holds, seen = _iff()
+    return CLAIM.checked(
+        "c1-iff", "correction", "exhaustive",
+        f"On {seen['cases']} (corpus, lowercase, mask token, document) cases, mask tokens {list(MASKS)}: phi of "
+        "the masked texts equals phi of the texts with those positions removed on every pattern iff the "
+        "analyzer maps the mask token to no vocabulary feature, iff analytic.check_vectorizer accepts it"
+        + (f"; failures {seen['failing'][:2]}" if seen["failing"] else "."),
+        holds=holds, values=seen)
