@@ -20,9 +20,9 @@ so precisions and coverages are Fractions and every comparison with the threshol
 from __future__ import annotations
 
 import numbers
+from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Sequence
 
 import numpy as np
 
@@ -56,6 +56,14 @@ def _labels(labels) -> tuple[np.ndarray, int]:
     return array.astype(np.int64), table_b(array, "labels")
 
 
+def _anchor_code(anchor: Sequence[int], b: int) -> int:
+    """The code of ``anchor``'s positions; ValueError naming the anchor unless they lie in [0, b - 1]."""
+    code = code_of(anchor)
+    if code >= 2**b:
+        raise ValueError(f"anchor positions must lie in [0, {b - 1}], got {sorted(anchor)}")
+    return code
+
+
 def _check_threshold(threshold) -> Fraction:
     if isinstance(threshold, bool) or not isinstance(threshold, numbers.Real):
         raise TypeError(f"threshold must be a real number in [0, 1], got {type(threshold).__name__}")
@@ -86,9 +94,7 @@ def anchor_precision(labels, anchor: Sequence[int]) -> Fraction:
     (Fraction(1, 1), Fraction(1, 2))
     """
     labels, b = _labels(labels)
-    code = code_of(anchor)
-    if code >= 2**b:
-        raise ValueError(f"anchor positions must lie in [0, {b - 1}], got {sorted(anchor)}")
+    code = _anchor_code(anchor, b)
     free = np.arange(2**b)
     free = free[free & code == 0]
     return Fraction(int(np.sum(labels[free] == labels[0])), free.size)
@@ -100,11 +106,7 @@ def anchor_coverage(b: int, anchor: Sequence[int]) -> Fraction:
     >>> anchor_coverage(5, [0, 3])
     Fraction(1, 4)
     """
-    b = check_b(b)
-    code = code_of(anchor)
-    if code >= 2**b:
-        raise ValueError(f"anchor positions must lie in [0, {b - 1}], got {sorted(anchor)}")
-    return Fraction(1, 2 ** code.bit_count())
+    return Fraction(1, 2 ** _anchor_code(anchor, check_b(b)).bit_count())
 
 
 def anchors_meeting(labels, threshold=ANCHOR_THRESHOLD) -> tuple[Anchor, ...]:

@@ -32,7 +32,7 @@ from fractions import Fraction
 
 import numpy as np
 
-from .patterns import check_b, popcounts, table_b
+from .patterns import check_b, check_table, popcounts, table_b
 
 #: ``PartitionExplainer``'s default ``max_evals`` ("auto" becomes 500).
 PARTITION_MAX_EVALS = 500
@@ -51,10 +51,12 @@ class ShapValues:
 
 
 def _game(table) -> tuple[np.ndarray, int]:
-    """The table as an array (object dtype when it holds Fractions, else float) and b."""
-    exact = any(isinstance(x, Fraction) for x in table)
-    array = np.array(list(table), dtype=object if exact else float)
-    return array, table_b(array)
+    """The table and b: an object array when it holds Fractions (exact arithmetic), else the float array of
+    :func:`~analytic.patterns.check_table`; ValueError naming the table unless it is 1-d of length 2^b (b >= 1)."""
+    if any(isinstance(x, Fraction) for x in np.ravel(table)):
+        exact = np.asarray(table, dtype=object)
+        return exact, table_b(exact)
+    return check_table(table)
 
 
 def shapley_values(table) -> ShapValues:

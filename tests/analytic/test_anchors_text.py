@@ -96,6 +96,8 @@ def test_invalid_arguments_name_the_parameter():
         anchors_meeting(np.array([0, 1]), threshold=1.5)
     with pytest.raises(ValueError, match="anchor"):
         anchor_precision(np.array([0, 1]), [3])
+    with pytest.raises(ValueError, match="anchor"):
+        anchor_coverage(2, [0, 2])
 
 
 @dataclass(frozen=True)

@@ -137,9 +137,16 @@ def test_partition_budget_of_a_balanced_tree(levels):
 
 
 def test_invalid_arguments_name_the_parameter():
-    """Catches silent acceptance of a table of the wrong length or a linkage that is not a binary tree."""
+    """Catches silent acceptance of a table of the wrong length or shape (exact or float), or a linkage that is not a
+    binary tree."""
     with pytest.raises(ValueError, match="table"):
         shapley_values([1.0, 2.0, 3.0])
+    with pytest.raises(ValueError, match="table"):
+        shapley_values([Fraction(1), Fraction(0), Fraction(0)])
+    with pytest.raises(ValueError, match="table"):
+        shapley_values(1.0)  # a scalar: once a TypeError that named nothing
+    with pytest.raises(ValueError, match="table"):
+        owen_values([[0.0, 1.0], [2.0, 3.0]], [[0, 1]])
     with pytest.raises(ValueError, match="linkage"):
         owen_values([0.0] * 8, [[0, 1]])
     with pytest.raises(ValueError, match="linkage"):

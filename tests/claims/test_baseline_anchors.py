@@ -395,7 +395,7 @@ def test_sequential_step_within_its_bounds_is_reported(result):
     """Catches the s-sequential branch where nothing exceeds the argument's bounds crashing the report (it once
     asked for an 'inconclusive' exhaustive step, which the rule forbids): on the same rows with no b and no start
     over the level, the step is built and holds, and its note leaves the other gaps to s-kl-lucb."""
-    from proofs_checks import anchor_exp_law
+    from proofs_checks.claims.baselines import anchor_exp_law
 
     values = _step(result, "s-sequential").values
     rows = [{**row, "exceeds_delta": False} for row in values["rows"]]

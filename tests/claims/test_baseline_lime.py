@@ -21,8 +21,9 @@ from sklearn.linear_model import LogisticRegression
 from analytic import table_from_classifier
 from analytic.lime_text import lime_kernel
 from fred_constants.paper import DELTA
-from proofs_checks import baseline_setting, lime_runs
+from proofs_checks.cases import lime_runs
 from proofs_checks.claims.baselines import baseline_lime
+from proofs_checks.paper import baselines as baseline_setting
 from proofs_checks.paper.baselines import (
     CORPUS,
     DOCUMENT,

@@ -19,8 +19,8 @@ import numpy as np
 import pytest
 
 from fred.evaluation.config import results_dir
-from proofs_checks import baseline_setting
 from proofs_checks.claims.baselines import baseline_shap
+from proofs_checks.paper import baselines as baseline_setting
 from proofs_checks.paper.baselines import EVAL_EXTRA, fitted_model
 from tests._helpers import claim_step
 

@@ -20,7 +20,7 @@ from fractions import Fraction
 import numpy as np
 import sympy
 
-from ...verdicts.results import StepResult, checked
+from ...verdicts.results import Claim, StepResult
 
 #: The sampler's mechanism is enumerated draw by draw (every ordered draw without replacement) for n up to this.
 SAMPLER_MAX_ROWS = 7
@@ -137,7 +137,8 @@ def sequential_rows(params: dict, sizes: list[int]) -> list[dict]:
     """Per b in ``sizes``: the stopping test's exact acceptance at precision threshold - epsilon_stop, started
     from one batch, against the package's per-test level exp(-beta) and, over the tests that can miss, against
     delta (the union bound a per-call promise needs). The tests that can miss are the beam's beam_size per size
-    for the sizes 1..b - 1: the size-b candidate, the whole document, has precision 1 (in the claim's family, s-exact-family)."""
+    for the sizes 1..b - 1: the size-b candidate, the whole document, has precision 1 (in the claim's family,
+    s-exact-family)."""
     level = _level(params)
     out = []
     for b in sizes:
@@ -163,8 +164,8 @@ def start_scan(params: dict, b: int, last: int) -> dict:
             "worst_acceptance": accept[worst]}
 
 
-def sequential_step(claim: str, table: list[dict], starts: dict, params: dict, forwarding: dict) -> StepResult:
-    """The claim's step s-sequential: the stopping test's exact acceptance (``table`` from :func:`sequential_rows`,
+def sequential_step(claim: Claim, table: list[dict], starts: dict, params: dict, forwarding: dict) -> StepResult:
+    """``claim``'s step s-sequential: the stopping test's exact acceptance (``table`` from :func:`sequential_rows`,
     ``starts`` from :func:`start_scan`) against the argument's per-test level and union bound, at the beam size the
     package runs (``forwarding`` from :func:`beam_size_forwarding`)."""
     over = [r for r in table if r["exceeds_delta"]]
@@ -172,7 +173,8 @@ def sequential_step(claim: str, table: list[dict], starts: dict, params: dict, f
     accepts = {round(r["acceptance"], 12) for r in table}
     lines = forwarding["explain_instance_lines"]
     source = (f"anchor-exp runs its test at beam_size = {beam}: explain_instance (anchor_text.py lines "
-              f"{lines[0]}-{lines[1]}) calls anchor_beam with the keywords {', '.join(forwarding['anchor_beam_call_keywords'])}"
+              f"{lines[0]}-{lines[1]}) calls anchor_beam with the keywords "
+              f"{', '.join(forwarding['anchor_beam_call_keywords'])}"
               f" and its **kwargs, not its own beam_size = {forwarding['explain_instance_beam_size']} (line "
               f"{forwarding['explain_instance_beam_size_line']}), so anchor_beam's default beam_size = "
               f"{forwarding['anchor_beam_beam_size']} (anchor_base.py line {forwarding['anchor_beam_beam_size_line']})"
@@ -203,7 +205,7 @@ def sequential_step(claim: str, table: list[dict], starts: dict, params: dict, f
                "nearly as often: the acceptance is continuous in it)." if over or start_over else
                "The computed test stays within the argument's bounds; its other gaps (other start counts, the "
                "selection by the same rows) are s-kl-lucb's, argued."))
-    return checked(
-        f"{claim}.s-sequential", claim, "proof", "exhaustive", note, holds=not (over or start_over),
+    return claim.checked(
+        "s-sequential", "proof", "exhaustive", note, holds=not (over or start_over),
         values={"rows": table, "starts": starts, "beam_size_source": forwarding, "dropped_below": DROPPED,
                 "max_samples": MAX_SAMPLES, "parameters": params})

@@ -50,17 +50,8 @@ from fred.evaluation.statistics import holm
 from fred_constants import LEVEL
 
 from ...paper.tables import TABLES
-from ...verdicts.results import Claim, ClaimResult, Quote, Reading, hypotheses
-from .paired_tests import (
-    FIVE_EXPLAINER_RUNS,
-    Run,
-    load_run,
-    missing_step,
-    run_step,
-    setting_hypotheses,
-    setting_label,
-    tag,
-)
+from ...verdicts.results import Claim, ClaimResult, Quote, Reading, StepResult, hypotheses
+from .paired_tests import FIVE_EXPLAINER_RUNS, Run, load_run, missing_step, run_step, setting_hypotheses, setting_label
 
 CLAIM = Claim("experiment-anchors-confidence")
 SENTENCE = Quote(692, "We also note that it behaves poorly only documents classified with a high confidence (as "
@@ -169,9 +160,75 @@ def _binomial_case(c: dict) -> dict:
 
 OUTCOMES = {1: "failures concentrate at high confidence", -1: "failures concentrate at lower confidence",
             0: "neither test rejects"}
+STATEMENT = ('Section 4, "Results" (line 692), on Anchors: "We also note that it behaves poorly only [on] documents '
+             'classified with a high confidence (as proved [lopardo2022sea])." (A word is missing in the paper: "only '
+             '[on]", or "on" with "only" a slip.)')
 
 
-def _fisher_step(c: dict):
+def check() -> ClaimResult:
+    """Fisher's exact tests on each committed five-explainer run, then the literal 'only' and the 'on' reading."""
+    untested, cases = _cases()
+    on = _adjust_families(cases)
+    by_path = {**untested, **{c["run"].path: concentrate(c) for c in cases}}
+    steps = (*(by_path[path] for path in FILES), confined([c for c in cases if c["reading"] == "concentrate"]),
+             *(on_run(c) for c in on))
+    return CLAIM.result(kind="experiment", statement=STATEMENT, conditions=_conditions(_paper_anchor_shortest()),
+                        counterexample=None, steps=steps, source=SOURCE, readings=READINGS)
+
+
+def _conditions(paper: dict) -> str:
+    """The conditions, with the paper's own count of tables where Anchors' explanations are the shortest."""
+    return (f"Definitions (this project's; the paper gives none): {DEFINITION}; for the literal reading, a document "
+            f"is not classified with high confidence when its score is below the median and at most {NOT_HIGH}. "
+            "Every verdict here holds under these definitions only. The anchor's size: removing fewer tokens lowers "
+            "comprehensiveness, and in the paper's own tables Anchors has strictly the smallest proportion in "
+            f"{paper['smallest_proportion']} of {paper['tables']} and strictly the lowest comprehensiveness in "
+            f"{paper['lowest_comprehensiveness']}; line 691 ties Anchors' behaviour to the anchor's size, so each "
+            "step records failures against a strictly shortest anchor without discounting its outcome. The "
+            "readings of the sentence are tested on the runs with the authors' threshold, n = 5000, beam, minimum "
+            "length and LIME/SHAP k = |FRED-pos| (this project's FRED-pos); the runs with FRED's 'mean' threshold, "
+            "where LIME and SHAP take FRED-mask's size, and the MiniLM runs are 'our-setting', as in the sibling "
+            f"claims. Tests: one-sided each way, Holm over a reading's runs (family-wise level {LEVEL}); a test "
+            "that rejects neither way is inconclusive. Our Anchors runs use the UNK distribution with spaCy's blank "
+            "tokenizer (the authors: en_core_web_lg); every run explains positively classified test documents "
+            "(results/README.md: 100 documents, 20 in the Yelp MiniLM run), so 'high confidence' is relative to "
+            "scores above 1/2.")
+
+
+def _cases() -> tuple[dict, list[dict]]:
+    """Every run of :data:`FILES`: the argued step of a run that is not committed or whose score does not vary,
+    by path, and the case (2 x 2 table and Fisher tests, not yet adjusted) of every other run."""
+    untested, cases = {}, []
+    for path in FILES:
+        run = load_run(path)
+        if run is None:
+            untested[path] = missing_step(CLAIM, "st1-run", path)
+            continue
+        docs = _documents(run)
+        record = run_hypotheses(run, docs)
+        reading = "concentrate" if setting_hypotheses(run)["satisfies_hypotheses"] else "our-setting"
+        if not record["hypotheses"]["confidence_varies"]:
+            untested[path] = missing_step(CLAIM, "st1-run", path, f"the model's score is "
+                                          f"{next(iter(docs.values()))['score']} on every document, so confidence "
+                                          "does not vary", reading=reading)
+            continue
+        cases.append(_case(run, docs, record, reading))
+    return untested, cases
+
+
+def _adjust_families(cases: list[dict]) -> list[dict]:
+    """Holm over each reading's one-sided tests, in place: the Fisher tests of the headline's runs, of the
+    'our-setting' runs, and the 'on' reading's binomial tests on the headline's runs, which it returns."""
+    on = [_binomial_case(c) for c in cases if c["reading"] == "concentrate"]
+    for group in [[c for c in cases if c["reading"] == r] for r in ("concentrate", "our-setting")] + [on]:
+        _adjust(group)
+        for c in group:
+            c["family"] = 2 * len(group)
+    return on
+
+
+def concentrate(c: dict) -> StepResult:
+    """st1: one run's Fisher tests of failures against high confidence, Holm-adjusted over its reading's runs."""
     run, (fh, oh), (fl, ol) = c["run"], *c["table"]
     confound = _table(c["docs"], "shortest")
     note = (f"{run.tag} ({setting_label(run, setting_hypotheses(run))}): Anchors fails on {fh} of {fh + oh} "
@@ -181,8 +238,8 @@ def _fisher_step(c: dict):
             f"{c['p_holm_attainable']['greater']:.2g} toward): {OUTCOMES[c['outcome']]}. It fails on "
             f"{confound[0][0]} of the {sum(confound[0])} documents where its anchor is strictly the shortest and "
             f"on {confound[1][0]} of the other {sum(confound[1])}.")
-    return run_step(f"{CLAIM}.st1-run-{run.tag}", CLAIM, run, note, holds=c["outcome"] > 0,
-                    conclusive=c["outcome"] != 0, reading=c["reading"],
+    return run_step(CLAIM, "st1-run", run, note, holds=c["outcome"] > 0, conclusive=c["outcome"] != 0,
+                    reading=c["reading"],
                     values={**c["record"], "definition": DEFINITION, "table": c["table"],
                             "p_greater": c["p"]["greater"], "p_less": c["p"]["less"], "p_holm": c["p_holm"],
                             "family_size": c["family"],
@@ -192,15 +249,16 @@ def _fisher_step(c: dict):
                             "test": "scipy.stats.fisher_exact, one-sided each way, Holm over the reading's runs"})
 
 
-def _binomial_step(c: dict):
+def on_run(c: dict) -> StepResult:
+    """st3: one headline run's binomial test of the failure rate among its high-confidence documents against 1/2."""
     run = c["run"]
     note = (f"{run.tag}: Anchors fails on {c['fails_high']} of the {c['high']} high-confidence documents; one-sided "
             f"binomial p = {c['p']['greater']:.2g} for more than half, {c['p']['less']:.2g} for fewer; Holm over "
             f"the {c['family']} one-sided tests of the reading's runs: {c['p_holm']['greater']:.2g} and "
             f"{c['p_holm']['less']:.2g}: " + {1: "it fails on most of them", -1: "it fails on fewer than half",
                                                0: "neither test rejects"}[c["outcome"]] + ".")
-    return run_step(f"{CLAIM}.st3-on-run-{run.tag}", CLAIM, run, note, holds=c["outcome"] > 0,
-                    conclusive=c["outcome"] != 0, reading="on",
+    return run_step(CLAIM, "st3-on-run", run, note, holds=c["outcome"] > 0, conclusive=c["outcome"] != 0,
+                    reading="on",
                     values={**c["record"], "definition": DEFINITION, "fails_high": c["fails_high"],
                             "high": c["high"], "p": c["p"], "p_holm": c["p_holm"], "family_size": c["family"],
                             "p_holm_attainable": c["p_holm_attainable"], "test": "scipy.stats.binomtest against 1/2"})
@@ -218,17 +276,26 @@ def _shortfall(run: Run, doc: int) -> float:
     return min(run.values[e][doc]["comprehensiveness"] for e in OTHERS) - run.values["anchor"][doc]["comprehensiveness"]
 
 
-def _confined_step(cases: list[dict]):
-    """'Only', literally: no failure on a document not classified with high confidence, on the headline's runs."""
+
+
+def _failing_not_high(c: dict) -> tuple[dict, list]:
+    """One run's failures below its median score: a summary, and those inside the literal reading's hypotheses."""
+    median = float(np.median([v["score"] for v in c["docs"].values()]))
+    failing = sorted((v["score"], d) for d, v in c["docs"].items() if v["fails"] and not v["high"])
+    inside = [d for s, d in failing if confined_hypotheses(s, median, True)["satisfies_hypotheses"]]
+    return ({"file": c["run"].path, "median_score": median, "failing_below_median": len(failing),
+             "lowest_failing_score_below_median": failing[0][0] if failing else None, "failing_not_high": len(inside)},
+            [(_shortfall(c["run"], d), d, c, median) for d in inside])
+
+
+def confined(cases: list[dict]) -> StepResult:
+    """st2, 'only', literally: no failure on a document not classified with high confidence, on the headline's
+    runs; the clearest failure is the counterexample."""
     runs, found = [], []
     for c in cases:
-        median = float(np.median([v["score"] for v in c["docs"].values()]))
-        failing = sorted((v["score"], d) for d, v in c["docs"].items() if v["fails"] and not v["high"])
-        inside = [d for s, d in failing if confined_hypotheses(s, median, True)["satisfies_hypotheses"]]
-        runs.append({"file": c["run"].path, "median_score": median, "failing_below_median": len(failing),
-                     "lowest_failing_score_below_median": failing[0][0] if failing else None,
-                     "failing_not_high": len(inside)})
-        found += [(_shortfall(c["run"], d), d, c, median) for d in inside]
+        summary, inside = _failing_not_high(c)
+        runs.append(summary)
+        found += inside
     note = ("On the runs the headline tests, Anchors fails on " + "; ".join(
         f"{r['failing_not_high']} documents with a score at most {NOT_HIGH} ({r['failing_below_median']} below the "
         f"median {r['median_score']:.3f}, the lowest scoring {r['lowest_failing_score_below_median']:.3f}) of "
@@ -247,7 +314,7 @@ def _confined_step(cases: list[dict]):
                                      "shortfall": shortfall, "anchor_k": c["run"].values["anchor"][doc]["k"]},
                   **values}
     return CLAIM.checked("st2-confined", "statement", "counterexample" if found else "exhaustive", note,
-                   holds=not found, reading="confined", values=values)
+                         holds=not found, reading="confined", values=values)
 
 
 def _paper_anchor_shortest() -> dict:
@@ -257,65 +324,3 @@ def _paper_anchor_shortest() -> dict:
         return table.mean("anchor", metric) < min(table.mean(e, metric) for e in OTHERS)
     return {"tables": len(TABLES), "smallest_proportion": sum(lowest(t, "proportion") for t in TABLES.values()),
             "lowest_comprehensiveness": sum(lowest(t, "comprehensiveness") for t in TABLES.values())}
-
-
-def _steps() -> tuple:
-    """Every run's step: missing or untestable runs argued, the others tested and Holm-adjusted per reading."""
-    untested, cases = {}, []
-    for path in FILES:
-        run = load_run(path)
-        if run is None:
-            untested[path] = missing_step(f"{CLAIM}.st1-run-{tag(path)}", CLAIM, path)
-            continue
-        docs = _documents(run)
-        record = run_hypotheses(run, docs)
-        reading = "concentrate" if setting_hypotheses(run)["satisfies_hypotheses"] else "our-setting"
-        if not record["hypotheses"]["confidence_varies"]:
-            untested[path] = missing_step(f"{CLAIM}.st1-run-{run.tag}", CLAIM, path, f"the model's score is "
-                                          f"{next(iter(docs.values()))['score']} on every document, so confidence "
-                                          "does not vary", reading=reading)
-            continue
-        cases.append(_case(run, docs, record, reading))
-    headline = [c for c in cases if c["reading"] == "concentrate"]
-    on = [_binomial_case(c) for c in headline]
-    for group in ([c for c in cases if c["reading"] == r] for r in ("concentrate", "our-setting")):
-        _adjust(group)
-        for c in group:
-            c["family"] = 2 * len(group)
-    _adjust(on)
-    for c in on:
-        c["family"] = 2 * len(on)
-    fisher = {c["run"].path: _fisher_step(c) for c in cases}
-    return (*(untested.get(path) or fisher[path] for path in FILES if path in untested or path in fisher),
-            _confined_step(headline), *(_binomial_step(c) for c in on))
-
-
-def check() -> ClaimResult:
-    """Fisher's exact tests on each committed five-explainer run, then the literal 'only' and the 'on' reading."""
-    paper = _paper_anchor_shortest()
-    return CLAIM.result(
-        kind="experiment",
-        statement=('Section 4, "Results" (line 692), on Anchors: "We also note that it behaves poorly only '
-                   '[on] documents classified with a high confidence (as proved [lopardo2022sea])." (A word is '
-                   'missing in the paper: "only [on]", or "on" with "only" a slip.)'),
-        conditions=(f"Definitions (this project's; the paper gives none): {DEFINITION}; for the literal reading, a "
-                    f"document is not classified with high confidence when its score is below the median and at "
-                    f"most {NOT_HIGH}. Every verdict here holds under these definitions only. The anchor's size: "
-                    "removing fewer tokens lowers comprehensiveness, and in the paper's own tables Anchors has "
-                    f"strictly the smallest proportion in {paper['smallest_proportion']} of {paper['tables']} and "
-                    f"strictly the lowest comprehensiveness in {paper['lowest_comprehensiveness']}; line 691 ties "
-                    "Anchors' behaviour to the anchor's size, so each step records failures against a strictly "
-                    "shortest anchor without discounting its outcome. The readings of the sentence are tested on "
-                    "the runs with the authors' threshold, n = 5000, beam, minimum length and LIME/SHAP "
-                    "k = |FRED-pos| (this project's FRED-pos); the runs with FRED's 'mean' threshold, where LIME "
-                    "and SHAP take FRED-mask's size, and the MiniLM runs are 'our-setting', as in the sibling "
-                    f"claims. Tests: one-sided each way, Holm over a reading's runs (family-wise level {LEVEL}); a "
-                    "test that rejects neither way is inconclusive. Our Anchors runs use the UNK distribution with "
-                    "spaCy's blank tokenizer (the authors: en_core_web_lg); every run explains positively "
-                    "classified test documents (results/README.md: 100 documents, 20 in the Yelp MiniLM run), so "
-                    "'high confidence' is relative to scores above 1/2."),
-        counterexample=None,
-        steps=_steps(),
-        source=SOURCE,
-        readings=READINGS,
-    )

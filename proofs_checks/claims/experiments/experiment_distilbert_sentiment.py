@@ -28,7 +28,7 @@ from fractions import Fraction
 
 from ...paper.tables import MODEL_ACCURACY, MODEL_ACCURACY_CAPTION, MODEL_ACCURACY_LABEL, TABLES, accuracy_key
 from ...subject.authors_probe import checkout_path, probe
-from ...verdicts.results import Claim, ClaimResult, Quote, Reading, argued, checked, hypotheses
+from ...verdicts.results import Claim, ClaimResult, Quote, Reading, StepResult, hypotheses
 
 CLAIM = Claim("experiment-distilbert-sentiment")
 CHECKPOINT, FAMILY = "checkpoint", "family"
@@ -125,8 +125,74 @@ def _accuracies() -> dict:
             "without_two_classes": without_two_classes()}
 
 
-def _insensitive() -> tuple[bool, dict]:
-    """FRED-mask's comprehensiveness in each DistilBERT table of a sentiment dataset against its smallest one on
+CONDITIONS = ("Checked on the paper's own numbers (we did not run DistilBERT) and, when $FRED_AUTHORS_CHECKOUT is "
+              "set, on the released code run as an outside program. Headline reading 'checkpoint', tested by this "
+              "project's criterion: a sentiment classifier must beat the constant answer, which scores at least 1/2 "
+              "on two classes (line 1116). The Tweets rows (DistilBERT "
+              f"{MODEL_ACCURACY[('Tweets', 'DistilBERT')]}, RoBERTa {MODEL_ACCURACY[('Tweets', 'RoBERTa')]}; table "
+              "exp-tab:tweets_distilbert_1) are left out of every step: the sentence is about the sentiment "
+              "datasets, and the Tweets class balance, which sets the constant classifier's accuracy there, is not "
+              "in the paper.")
+
+
+def check() -> ClaimResult:
+    """The accuracy table, the comparison tables of every DistilBERT model on a sentiment dataset, and the released
+    pipeline's training call when its checkout is set."""
+    acc = _accuracies()
+    above = {d: Fraction(str(a)) > CONSTANT_CLASSIFIER for d, a in acc["distilbert"].items()}
+    steps = (accuracy(acc, above), family(), chance(acc, above), insensitive(), never_trained())
+    return CLAIM.result(kind="experiment", statement=STATEMENT, conditions=CONDITIONS,
+                        counterexample=counterexample(acc, above), steps=steps, corrected=CORRECTED, source=SOURCE,
+                        readings=READINGS)
+
+
+def counterexample(acc: dict, above: dict) -> dict | None:
+    """The DistilBERT rows no better than the constant answer, with the hypotheses they all satisfy (None: none)."""
+    failing = {d: a for d, a in acc["distilbert"].items() if not above[d]}
+    if not failing:
+        return None
+    records = [statement_hypotheses(d) for d in failing]
+    return {"table": MODEL_ACCURACY_LABEL, "distilbert_accuracy": failing,
+            "constant_classifier_at_least": str(CONSTANT_CLASSIFIER),
+            **hypotheses(**{k: all(r["hypotheses"][k] for r in records) for k in records[0]["hypotheses"]})}
+
+
+def accuracy(acc: dict, above: dict) -> StepResult:
+    """st1: DistilBERT's accuracy on each sentiment dataset against the constant answer's (``above``: beats it)."""
+    still_below = [d for d, r in acc["without_two_classes"].items() if r["distilbert_not_above"]]
+    return CLAIM.checked(
+        "st1-accuracy", "statement", "exhaustive",
+        f"{MODEL_ACCURACY_LABEL} (appendix B.1), DistilBERT on the three sentiment datasets: "
+        + ", ".join(f"{d} {a:.3f}" for d, a in acc["distilbert"].items())
+        + ". This project's criterion, not the paper's: a sentiment classifier must beat the constant "
+          f"answer, which scores >= {CONSTANT_CLASSIFIER} whatever the balance of the two classes (positive "
+          "and negative, line 1116). RoBERTa, the other pre-trained model, scores "
+        + ", ".join(f"{a:.3f}" for a in acc["roberta"].values()) + " on the same datasets. Without the "
+          "two-class hypothesis, RoBERTa's accuracy r bounds the share of the documents in its two classes, "
+          "so the constant answer scores >= r/2: DistilBERT is still not above it on "
+        + (", ".join(still_below) or "none of them") + ".",
+        holds=all(above.values()), values={**acc, "above_constant": above}, reading=CHECKPOINT)
+
+
+def family() -> StepResult:
+    """st2: DistilBERT as a family of models, which no computation here checks."""
+    return CLAIM.argued(
+        "st2-family", "statement",
+        "DistilBERT checkpoints fine-tuned for sentiment exist; whether the family is 'cutting-edge' is not a "
+        "computable statement, and the experiments use none of those checkpoints (footnote, line 1114).",
+        reading=FAMILY)
+
+
+def chance(acc: dict, above: dict) -> StepResult:
+    """c1: DistilBERT's accuracy is at most the constant answer's on every sentiment dataset."""
+    return CLAIM.checked("c1-chance", "correction", "exhaustive",
+                         f"{MODEL_ACCURACY_LABEL}: DistilBERT's accuracy is at most {CONSTANT_CLASSIFIER} on each of "
+                         f"{', '.join(SENTIMENT)}.",
+                         holds=not any(above.values()), values={**acc, "above_constant": above})
+
+
+def insensitive() -> StepResult:
+    """c2: FRED-mask's comprehensiveness in each DistilBERT table of a sentiment dataset against its smallest one on
     the other models of the same dataset, with the share of the document its explanation covers."""
     rows = []
     for label, table in TABLES.items():
@@ -140,7 +206,15 @@ def _insensitive() -> tuple[bool, dict]:
                      "fred_proportion": table.mean("fred", "proportion"),
                      "lowest_other_model_table": lowest, "lowest_other_model": others[lowest],
                      "below": table.mean("fred", "comprehensiveness") < others[lowest]})
-    return bool(rows) and all(r["below"] for r in rows), {"datasets": list(SENTIMENT), "rows": rows}
+    return CLAIM.checked(
+        "c2-insensitive", "correction", "exhaustive",
+        "FRED-mask's mean comprehensiveness (the drop of the confidence when its explanation is removed) "
+        "in every DistilBERT table of a sentiment dataset against its smallest value in a table of another "
+        "model of the same dataset: "
+        + "; ".join(f"{r['table']} {r['fred_comprehensiveness']:.3f} (proportion of the document "
+                    f"{r['fred_proportion']:.3f}) against {r['lowest_other_model']} "
+                    f"({r['lowest_other_model_table']})" for r in rows) + ".",
+        holds=bool(rows) and all(r["below"] for r in rows), values={"datasets": list(SENTIMENT), "rows": rows})
 
 
 def _never_trained(reply: dict) -> tuple[bool, dict]:
@@ -156,85 +230,28 @@ def _never_trained(reply: dict) -> tuple[bool, dict]:
         "train_leaves_it_untouched": untouched}
 
 
-def _c3_step():
-    step_id = f"{CLAIM}.c3-never-trained"
+
+
+def never_trained() -> StepResult:
+    """c3: the released pipeline's DistilBERT, run as an outside program when its checkout is set; argued
+    otherwise."""
     reply = probe("distilbert-train")
     if reply is None:
-        return argued(step_id, CLAIM, "correction",
-                      "Not run: $FRED_AUTHORS_CHECKOUT is not set, so the released code cannot be run. With it, this "
-                      "step builds the released pipeline's DistilBERT (utils.setup.setup_model('distilbert'), as "
-                      "main.py does) in a separate process and checks that its training call uses none of the loaded "
-                      "objects. Without it, that the DistilBERT rows explain the checkpoint as loaded rests on the "
-                      f"footnote ({FOOTNOTE_CHECKPOINT}) and the caption of {MODEL_ACCURACY_LABEL} (not fine-tuned).")
+        return CLAIM.argued(
+            "c3-never-trained", "correction",
+            "Not run: $FRED_AUTHORS_CHECKOUT is not set, so the released code cannot be run. With it, this step "
+            "builds the released pipeline's DistilBERT (utils.setup.setup_model('distilbert'), as main.py does) in "
+            "a separate process and checks that its training call uses none of the loaded objects. Without it, "
+            "that the DistilBERT rows explain the checkpoint as loaded rests on the footnote "
+            f"({FOOTNOTE_CHECKPOINT}) and the caption of {MODEL_ACCURACY_LABEL} (not fine-tuned).")
     ok, values = _never_trained(reply)
-    return checked(step_id, CLAIM, "correction", "exhaustive",
-                   f"The released code ({checkout_path()}), run as an outside program: setup_model('distilbert') "
-                   f"builds {reply['class']} from " + ", ".join(f"{c}.from_pretrained({n!r})" for c, n in
-                                                                  reply["loaded"])
-                   + f"; its trainer wraps {reply['trainer_wraps']}; train(X, y) returned {reply['returned']}"
-                   + (f" (raised {reply['raised']})" if reply["raised"] else "")
-                   + f", used the loaded objects {len(reply['uses_during_train'])} times, built "
-                     f"{reply['trainers_built_during_train']} trainers, attributes unchanged: "
-                     f"{reply['attributes_unchanged']}, module globals unchanged: {reply['globals_unchanged']}.",
-                   holds=ok, values=values)
-
-
-def check() -> ClaimResult:
-    """The accuracy table, the comparison tables of every DistilBERT model on a sentiment dataset, and the released
-    pipeline's training call when its checkout is set."""
-    acc = _accuracies()
-    above = {d: Fraction(str(a)) > CONSTANT_CLASSIFIER for d, a in acc["distilbert"].items()}
-    still_below = [d for d, r in acc["without_two_classes"].items() if r["distilbert_not_above"]]
-    ins_ok, ins = _insensitive()
-    steps = (
-        CLAIM.checked("st1-accuracy", "statement", "exhaustive",
-                f"{MODEL_ACCURACY_LABEL} (appendix B.1), DistilBERT on the three sentiment datasets: "
-                + ", ".join(f"{d} {a:.3f}" for d, a in acc["distilbert"].items())
-                + ". This project's criterion, not the paper's: a sentiment classifier must beat the constant "
-                  f"answer, which scores >= {CONSTANT_CLASSIFIER} whatever the balance of the two classes (positive "
-                  "and negative, line 1116). RoBERTa, the other pre-trained model, scores "
-                + ", ".join(f"{a:.3f}" for a in acc["roberta"].values()) + " on the same datasets. Without the "
-                  "two-class hypothesis, RoBERTa's accuracy r bounds the share of the documents in its two classes, "
-                  "so the constant answer scores >= r/2: DistilBERT is still not above it on "
-                + (", ".join(still_below) or "none of them") + ".",
-                holds=all(above.values()), values={**acc, "above_constant": above}, reading=CHECKPOINT),
-        CLAIM.argued("st2-family", "statement",
-               "DistilBERT checkpoints fine-tuned for sentiment exist; whether the family is 'cutting-edge' is not a "
-               "computable statement, and the experiments use none of those checkpoints (footnote, line 1114).",
-               reading=FAMILY),
-        CLAIM.checked("c1-chance", "correction", "exhaustive",
-                f"{MODEL_ACCURACY_LABEL}: DistilBERT's accuracy is at most {CONSTANT_CLASSIFIER} on each of "
-                f"{', '.join(SENTIMENT)}.",
-                holds=not any(above.values()), values={**acc, "above_constant": above}),
-        CLAIM.checked("c2-insensitive", "correction", "exhaustive",
-                "FRED-mask's mean comprehensiveness (the drop of the confidence when its explanation is removed) "
-                "in every DistilBERT table of a sentiment dataset against its smallest value in a table of another "
-                "model of the same dataset: "
-                + "; ".join(f"{r['table']} {r['fred_comprehensiveness']:.3f} (proportion of the document "
-                            f"{r['fred_proportion']:.3f}) against {r['lowest_other_model']} "
-                            f"({r['lowest_other_model_table']})" for r in ins["rows"]) + ".",
-                holds=ins_ok, values=ins),
-        _c3_step(),
-    )
-    failing = {d: a for d, a in acc["distilbert"].items() if not above[d]}
-    records = [statement_hypotheses(d) for d in failing]
-    return CLAIM.result(
-        kind="experiment",
-        statement=STATEMENT,
-        conditions=("Checked on the paper's own numbers (we did not run DistilBERT) and, when "
-                    "$FRED_AUTHORS_CHECKOUT is set, on the released code run as an outside program. Headline reading "
-                    "'checkpoint', tested by this project's criterion: a sentiment classifier must beat the constant "
-                    "answer, which scores at least 1/2 on two classes (line 1116). The Tweets rows "
-                    f"(DistilBERT {MODEL_ACCURACY[('Tweets', 'DistilBERT')]}, RoBERTa "
-                    f"{MODEL_ACCURACY[('Tweets', 'RoBERTa')]}; table exp-tab:tweets_distilbert_1) are left out of "
-                    "every step: the sentence is about the sentiment datasets, and the Tweets class balance, which "
-                    "sets the constant classifier's accuracy there, is not in the paper."),
-        counterexample=({"table": MODEL_ACCURACY_LABEL, "distilbert_accuracy": failing,
-                         "constant_classifier_at_least": str(CONSTANT_CLASSIFIER),
-                         **hypotheses(**{k: all(r["hypotheses"][k] for r in records)
-                                         for k in records[0]["hypotheses"]})} if failing else None),
-        steps=steps,
-        corrected=CORRECTED,
-        source=SOURCE,
-        readings=READINGS,
-    )
+    return CLAIM.checked(
+        "c3-never-trained", "correction", "exhaustive",
+        f"The released code ({checkout_path()}), run as an outside program: setup_model('distilbert') builds "
+        f"{reply['class']} from " + ", ".join(f"{c}.from_pretrained({n!r})" for c, n in reply["loaded"])
+        + f"; its trainer wraps {reply['trainer_wraps']}; train(X, y) returned {reply['returned']}"
+        + (f" (raised {reply['raised']})" if reply["raised"] else "")
+        + f", used the loaded objects {len(reply['uses_during_train'])} times, built "
+          f"{reply['trainers_built_during_train']} trainers, attributes unchanged: {reply['attributes_unchanged']}, "
+          f"module globals unchanged: {reply['globals_unchanged']}.",
+        holds=ok, values=values)

@@ -1,31 +1,22 @@
 """Section 4: FRED-mask is slightly better than FRED-pos in sufficiency and comprehensiveness, and uses more tokens.
 
 The sentence sums up the six tables section 4 reports ("even slightly better": a small effect on the whole, in a
-paragraph of means and standard deviations with no test), so the headline reading is what those tables show on
-the whole (:mod:`proofs_checks.claims.experiments.paper_gaps`): FRED-mask wins more sufficiency and comprehensiveness comparisons than
-it loses, its proportion is higher in more tables than it is lower, and the clear gaps do not point the other way on
-balance (clear wins >= clear losses, per metric). Beside it: row by row (no clear exception in any of the six
-tables); on the whole over all 34 tables (the appendix does not repeat the sentence); and, as a generalisation of
-ours, paired tests on re-runs of two appendix models with the authors' threshold, n, beam and minimum length and this
-project's FRED-pos (each difference significant in the stated direction, Holm over the three). Runs in this
-project's own setting are a further extension.
+paragraph of means and standard deviations with no test), so the headline reading is what those tables show on the whole
+(:mod:`proofs_checks.claims.experiments.paper_gaps`): FRED-mask wins more sufficiency and comprehensiveness comparisons
+than it loses, its proportion is higher in more tables than it is lower, and the clear gaps do not point the other way
+on balance (clear wins >= clear losses, per metric). Beside it: row by row (no clear exception in any of the six
+tables); on the whole over all 34 tables (the appendix does not repeat the sentence); and, as a generalisation of ours,
+paired tests on re-runs of two appendix models with the authors' threshold, n, beam and minimum length and this
+project's FRED-pos (each difference significant in the stated direction, Holm over the three). Runs in this project's
+own setting are a further extension.
 """
 
 from __future__ import annotations
 
 from ...paper.tables import SECTION4, TABLES
-from ...verdicts.results import Claim, ClaimResult, Quote, Reading, checked, hypotheses
-from .paired_tests import (
-    AUTHORS_SETTING,
-    compare,
-    load_run,
-    missing_step,
-    run_step,
-    setting_hypotheses,
-    setting_label,
-    tag,
-)
-from .paper_gaps import MEAN_ROUNDING, MEAN_UNIT, Z_CLEAR, gap, tally
+from ...verdicts.results import Claim, ClaimResult, Quote, Reading, StepResult, hypotheses
+from .paired_tests import AUTHORS_SETTING, compare, each_run, run_step, setting_hypotheses, setting_label
+from .paper_gaps import MEAN_ROUNDING, MEAN_UNIT, Z_CLEAR, gap, gaps_step, tally
 
 CLAIM = Claim("experiment-mask-vs-pos")
 SENTENCE = Quote(690, "FRED-mask is even slightly better than FRED-pos in terms of sufficiency and "
@@ -92,31 +83,59 @@ def tables_hypotheses(labels) -> dict:
 #: table for, its 100 documents and the authors' FRED (LIME's and SHAP's k does not enter).
 RUN_SETTING = tuple(k for k in AUTHORS_SETTING if k != "k_from_fredpos")
 
+STATEMENT = ('Section 4, "Results" (line 690): "FRED-mask is even slightly better than FRED-pos in terms of '
+             'sufficiency and comprehensiveness, but note that it requires a larger number of tokens (proportion is '
+             'higher)." Sufficiency: lower is better; comprehensiveness: higher.')
+CONDITIONS = (f"A clear gap in a table is one of at least {Z_CLEAR:.3f} unpaired standard errors at the worst "
+              "rounding of the printed numbers (paper_gaps: conservative when the two variants' values on a "
+              "document correlate non-negatively, which the tables cannot show). The re-runs: 'tested' are the two "
+              "runs with the authors' threshold, n = 5000, beam and documents of at least 4 tokens, with this "
+              "project's FRED-pos (PosSampler: the authors' replacement dictionaries differ), on the Restaurants "
+              "and Yelp logistic regressions, whose tables are in the appendix: evidence for a generalisation of "
+              "the sentence, not a test of its six tables; the other nine, the two with only the authors' "
+              "threshold among them, are this project's setting ('our-setting'). A difference whose mean is below "
+              "half a printed unit (0.0005) is said to be below the tables' printing resolution. Paired tests: "
+              "Wilcoxon signed-rank on sufficiency, comprehensiveness and proportion, Holm over the three; a "
+              "difference that is not significant is no evidence either way (the step is then inconclusive), and "
+              "the values record for each test the smallest Holm-adjusted p-value it could reach.")
 
-def _tables_step(id: str, labels, reading: str):
+
+def check() -> ClaimResult:
+    """Section 4's tables (on the whole, row by row), all 34 tables, then each committed run with both variants."""
+    steps = (tables("st1-section4-tables", SECTION4, "tables"), every_table(),
+             tables("st1-all-tables", tuple(TABLES), "all-tables"), *each_run(CLAIM, "st3-run", FILES, run_tested))
+    return CLAIM.result(kind="experiment", statement=STATEMENT, conditions=CONDITIONS, counterexample=None,
+                        steps=steps, source=SOURCE, readings=READINGS)
+
+
+def _metric_text(t: dict) -> str:
+    """One metric's tally: tables in the stated direction against the other, ties, clear gaps and exceptions."""
+    return (f"{t['metric']} {t['won']}-{t['lost']}" + (f" ({t['tied']} tied)" if t["tied"] else "")
+            + f" [{t['clear_won']}-{t['clear_lost']}]"
+            + "".join(f", clear exception {g['table']} (z = {g['z_worst']:.2f})"
+                      for g in t["clear_gaps"] if g["clear"] < 0))
+
+
+def tables(step: str, labels, reading: str) -> StepResult:
+    """st1: each metric tallied over ``labels`` in the direction the sentence states, FRED-mask against FRED-pos."""
     metrics = [{"metric": m, "stated": ahead, **tally(labels, ahead, _other(ahead), [m])}
                for m, ahead in EXPECTED.items()]
     against = [t for t in metrics if t["favours"] == _other(t["stated"])]
     holds = all(t["favours"] == t["stated"] for t in metrics)
     even = [t for t in metrics if t["favours"] == t["stated"] and t["clear_won"] == t["clear_lost"]]
     note = (f"{len(labels)} tables; per metric, tables in the stated direction against the other"
-            + " (tied means in parentheses, clear gaps in brackets): "
-            + "; ".join(f"{t['metric']} {t['won']}-{t['lost']}" + (f" ({t['tied']} tied)" if t["tied"] else "")
-                        + f" [{t['clear_won']}-{t['clear_lost']}]"
-                        + "".join(f", clear exception {g['table']} (z = {g['z_worst']:.2f})"
-                                  for g in t["clear_gaps"] if g["clear"] < 0) for t in metrics)
+            + " (tied means in parentheses, clear gaps in brackets): " + "; ".join(_metric_text(t) for t in metrics)
             + "".join(f". On {t['metric']} the clear gaps are even ({t['clear_won']}-{t['clear_lost']}): the "
                       "stated direction rests on the gaps that are not clear" for t in even)
             + (". The tables favour the other direction on " + ", ".join(t["metric"] for t in against) + "."
                if against else "." if holds else ". Some metric is mixed."))
-    return checked(id, CLAIM, "statement", "statistical", note, holds=holds, conclusive=holds or bool(against),
-                   reading=reading,
-                   values={**tables_hypotheses(labels), "tables": list(labels),
-                           "metrics": metrics, "z_clear": Z_CLEAR, "false_alarm_probability": 0.05 / 3, "seed": None,
-                           "assumption": "the two variants' values on a document correlate non-negatively"})
+    return gaps_step(CLAIM, step, note, holds=holds, conclusive=holds or bool(against), reading=reading,
+                     assumption="the two variants' values on a document correlate non-negatively",
+                     values={**tables_hypotheses(labels), "tables": list(labels), "metrics": metrics})
 
 
-def _every_table_step():
+def every_table() -> StepResult:
+    """st2: section 4's six tables row by row: a clear gap against the stated direction."""
     rows = [{"table": label, **g, **tables_hypotheses([label])} for label in SECTION4
             for m, ahead in EXPECTED.items() for g in [gap(TABLES[label], ahead, _other(ahead), m)] if g["clear"] < 0]
     note = ("Section 4's six tables, row by row: " + ("; ".join(
@@ -126,57 +145,30 @@ def _every_table_step():
         f"z = {r['z_worst']:.2f} at the worst rounding" for r in rows) + " clearly contradicts the sentence."
         if rows else "no table clearly contradicts the sentence."))
     return CLAIM.checked("st2-every-table", "statement", "exhaustive", note, holds=not rows,
-                   reading="every-table", values={"tables": list(SECTION4), "contradicting_rows": rows})
+                         reading="every-table", values={"tables": list(SECTION4), "contradicting_rows": rows})
 
 
-def _run_step(path: str):
-    run = load_run(path)
-    if run is None:
-        return missing_step(f"{CLAIM}.st3-run-{tag(path)}", CLAIM, path)
+def _test_text(t) -> str:
+    """One paired test of FRED-mask against FRED-pos, in words."""
+    return (f"{t.metric}: fred minus fredpos mean {t.mean_difference:+.3f}"
+            + (f" ({t.mean_difference:+.5f}, below the tables' printing resolution {MEAN_UNIT})"
+               if abs(t.mean_difference) < MEAN_ROUNDING else "")
+            + f", {t.n_nonzero} documents differ, p_holm = {t.p_holm:.2g}, "
+            + (f"significantly in favour of {t.winner}" if t.winner else
+               "no significant difference" + ("" if t.can_reject else
+                                              f" (the test cannot reach the level: at best "
+                                              f"p_holm = {t.p_holm_attainable:.2g})"))
+            + f" (stated: {EXPECTED[t.metric]})")
+
+
+def run_tested(run, step: str) -> StepResult:
+    """st3: FRED-mask against FRED-pos on a committed run, by paired tests on the three metrics (Holm)."""
     record = setting_hypotheses(run, RUN_SETTING)
-    reading = "tested" if record["satisfies_hypotheses"] else "our-setting"
     tests = compare(run, [("fred", "fredpos")], tuple(EXPECTED))
     against = [t for t in tests if t.winner == _other(EXPECTED[t.metric])]
     holds = all(t.winner == EXPECTED[t.metric] for t in tests)
     note = (f"{run.tag} (baseline {run.baseline}; {setting_label(run, record)}): "
-            + "; ".join(f"{t.metric}: fred minus fredpos mean {t.mean_difference:+.3f}"
-                        + (f" ({t.mean_difference:+.5f}, below the tables' printing resolution {MEAN_UNIT})"
-                           if abs(t.mean_difference) < MEAN_ROUNDING else "")
-                        + f", {t.n_nonzero} documents differ, p_holm = {t.p_holm:.2g}, "
-                        + (f"significantly in favour of {t.winner}" if t.winner else
-                           "no significant difference" + ("" if t.can_reject else
-                                                          f" (the test cannot reach the level: at best "
-                                                          f"p_holm = {t.p_holm_attainable:.2g})"))
-                        + f" (stated: {EXPECTED[t.metric]})" for t in tests) + ".")
-    return run_step(f"{CLAIM}.st3-run-{run.tag}", CLAIM, run, note, holds=holds, conclusive=holds or bool(against),
-                    reading=reading, values={**record, "expected": EXPECTED, "tests": [t.to_dict() for t in tests]})
-
-
-def check() -> ClaimResult:
-    """Section 4's tables (on the whole, row by row), all 34 tables, then each committed run with both variants."""
-    steps = [_tables_step(f"{CLAIM}.st1-section4-tables", SECTION4, "tables"), _every_table_step(),
-             _tables_step(f"{CLAIM}.st1-all-tables", tuple(TABLES), "all-tables"),
-             *(_run_step(path) for path in FILES)]
-    return CLAIM.result(
-        kind="experiment",
-        statement=('Section 4, "Results" (line 690): "FRED-mask is even slightly better than FRED-pos in terms of '
-                   'sufficiency and comprehensiveness, but note that it requires a larger number of tokens '
-                   '(proportion is higher)." Sufficiency: lower is better; comprehensiveness: higher.'),
-        conditions=(f"A clear gap in a table is one of at least {Z_CLEAR:.3f} unpaired standard errors at the worst "
-                    "rounding of the printed numbers (paper_gaps: conservative when the two variants' values on a "
-                    "document correlate non-negatively, which the tables cannot show). The re-runs: 'tested' are "
-                    "the two runs with the authors' threshold, n = 5000, beam and documents of at least 4 tokens, "
-                    "with this project's FRED-pos (PosSampler: the authors' replacement dictionaries differ), on the "
-                    "Restaurants and Yelp logistic regressions, whose tables are in the appendix: evidence for a "
-                    "generalisation of the sentence, not a test of its six tables; the other nine, the two with "
-                    "only the authors' threshold among them, are this project's setting ('our-setting'). A "
-                    "difference whose mean is below half a printed unit (0.0005) is said to be below the tables' "
-                    "printing resolution. Paired tests: Wilcoxon signed-rank on sufficiency, "
-                    "comprehensiveness and proportion, Holm over the three; a difference that is not significant "
-                    "is no evidence either way (the step is then inconclusive), and the values record for each "
-                    "test the smallest Holm-adjusted p-value it could reach."),
-        counterexample=None,
-        steps=tuple(steps),
-        source=SOURCE,
-        readings=READINGS,
-    )
+            + "; ".join(_test_text(t) for t in tests) + ".")
+    return run_step(CLAIM, step, run, note, holds=holds, conclusive=holds or bool(against),
+                    reading="tested" if record["satisfies_hypotheses"] else "our-setting",
+                    values={**record, "expected": EXPECTED, "tests": [t.to_dict() for t in tests]})

@@ -30,7 +30,7 @@ import math
 from fractions import Fraction
 
 from ...paper.tables import METRICS, SECTION4, TABLES, row_line
-from ...verdicts.results import Claim, ClaimResult, Quote, Reading, hypotheses
+from ...verdicts.results import Claim, ClaimResult, Quote, Reading, StepResult, hypotheses
 from .paper_gaps import documents
 
 CLAIM = Claim("experiment-proportion-matching")
@@ -119,24 +119,60 @@ def _rows() -> list[dict]:
     return [_row(label, e) for label in TABLES for e in ("lime", "shap")]
 
 
-def _as_written_step(rows: list[dict]):
-    differ = [r for r in rows if not r["equal"]]
+STATEMENT = ('Appendix B.1, "Explainers" (lines 1167-1169): "We apply the following scheme to perform a fair '
+             'evaluation. We use as explanation set e for LIME and SHAP the first k tokens ranked by importance, '
+             'where k is the size of FRED\'s explanation (fredpos) for the same example. This is used for computing '
+             'comprehensiveness, sufficiency, robustness, and proportion." The proportion (line 680) is the mean of '
+             '|e| / |xi| over a table\'s documents, the same documents for every explainer (line 1172): LIME\'s and '
+             'SHAP\'s column must be FRED-pos\'s in every table.')
+CONDITIONS = (f"All {len(TABLES)} comparison tables (section 4 and appendix B.2), read at their printed precision: "
+              "two means of one real number can differ by 0.001 after rounding, never more. The bound on the "
+              "documents LIME kept short uses the printed standard deviation of FRED-pos's proportion, taken 0.005 "
+              "larger and its mean 0.0005 larger (worst rounding), and the caption's number of documents (100, or "
+              "$n=70$).")
+
+
+def check() -> ClaimResult:
+    """Every table's LIME and SHAP proportion against FRED-pos's, under each reading; then the corrected
+    statement."""
+    rows = _rows()
+    return CLAIM.result(kind="experiment", statement=STATEMENT, conditions=CONDITIONS,
+                        counterexample=counterexample(rows),
+                        steps=(exactly_k(rows), at_most_k(rows), paper_tables(rows)), corrected=corrected(rows),
+                        source=SOURCE, readings=READINGS)
+
+
+def _differ(rows: list[dict]) -> list[dict]:
+    """The rows whose proportion differs from FRED-pos's by more than the printing."""
+    return [r for r in rows if not r["equal"]]
+
+
+def exactly_k(rows: list[dict]) -> StepResult:
+    """st1: every table's LIME and SHAP printed proportion equal to FRED-pos's, up to the printing."""
+    differ = _differ(rows)
     by = {e: sum(r["explainer"] == e for r in differ) for e in ("lime", "shap")}
     note = (f"Tables whose printed proportion differs from FRED-pos's by more than the printing (0.001): LIME "
             f"{by['lime']} of {len(TABLES)}, SHAP {by['shap']} of {len(TABLES)}"
             + ("; " + "; ".join(f"{r['table']} (line {r['line']}): {r['explainer']} {r['mean']:.3f} against "
                                 f"FRED-pos's {r['fredpos_mean']:.3f} (line {r['fredpos_line']})" for r in differ)
                if differ else "") + ".")
-    step = CLAIM.checked("st1-exactly-k", "statement", "exhaustive", note, holds=not differ,
-                   reading=AS_WRITTEN, values={"printing": float(PRINTING), "differ": differ, "rows": len(rows)})
+    return CLAIM.checked("st1-exactly-k", "statement", "exhaustive", note, holds=not differ, reading=AS_WRITTEN,
+                         values={"printing": float(PRINTING), "differ": differ, "rows": len(rows)})
+
+
+def counterexample(rows: list[dict]) -> dict | None:
+    """The row farthest from FRED-pos's proportion, with its hypotheses record (None when every row equals it)."""
+    differ = _differ(rows)
     if not differ:
-        return step, None
+        return None
     worst = max(differ, key=lambda r: r["gap"])
-    return step, {**table_hypotheses(worst["table"], worst["explainer"]), **worst,
-                  "section4_tables_that_differ": sorted({r["table"] for r in differ if r["section4"]})}
+    return {**table_hypotheses(worst["table"], worst["explainer"]), **worst,
+            "section4_tables_that_differ": sorted({r["table"] for r in differ if r["section4"]})}
 
 
-def _at_most_k_step(rows: list[dict]):
+def at_most_k(rows: list[dict]) -> StepResult:
+    """st2: no LIME or SHAP printed proportion above FRED-pos's, and how many documents LIME kept short where its
+    proportion is lower."""
     above = [r for r in rows if not r["at_most"]]
     short = {r["table"]: fewest_short_documents(r["table"], r["explainer"]) for r in rows
              if r["explainer"] == "lime" and not r["equal"]}
@@ -145,55 +181,36 @@ def _at_most_k_step(rows: list[dict]):
             "least this many documents of the table: "
             + ", ".join(f"{t.removeprefix('exp-tab:')} {k} of {documents(TABLES[t])}" for t, k in short.items())
             + "; its rows there evaluate smaller explanations than FRED-pos's.")
-    return CLAIM.checked("st2-at-most-k", "statement", "exhaustive", note, holds=not above,
-                   reading=AT_MOST_K, values={"above": above, "fewest_short_documents": short,
-                                              "printing": float(PRINTING)})
+    return CLAIM.checked("st2-at-most-k", "statement", "exhaustive", note, holds=not above, reading=AT_MOST_K,
+                         values={"above": above, "fewest_short_documents": short, "printing": float(PRINTING)})
 
 
-def _correction(rows: list[dict]):
-    lime_lower = sorted((r for r in rows if r["explainer"] == "lime" and r["gap"] > PRINTING),
-                        key=lambda r: r["line"])
+def _lime_lower(rows: list[dict]) -> list[dict]:
+    """LIME's rows lower than FRED-pos's by more than the printing, in the order of the paper."""
+    return sorted((r for r in rows if r["explainer"] == "lime" and r["gap"] > PRINTING), key=lambda r: r["line"])
+
+
+def corrected(rows: list[dict]) -> str:
+    """The corrected statement: SHAP's proportion is FRED-pos's, LIME's never above it and lower in some tables."""
+    lime_lower = _lime_lower(rows)
+    gaps = [r["gap"] for r in lime_lower]
+    return (f"SHAP's proportion (mean and standard deviation) is FRED-pos's in all {len(TABLES)} tables. LIME's is "
+            f"never above it, and is lower in {len(lime_lower)} tables, by {min(gaps):.3f} to {max(gaps):.3f} "
+            f"({', '.join(r['table'].removeprefix('exp-tab:') for r in lime_lower)}): there LIME's explanations "
+            "were not of FRED-pos's size k on some documents (at least "
+            f"{min(fewest_short_documents(r['table']) for r in lime_lower)} per table, by the bound of the module), "
+            "so its faithfulness cells compare smaller explanations than FRED-pos's.")
+
+
+def paper_tables(rows: list[dict]) -> StepResult:
+    """c1: the corrected statement on every table."""
+    lime_lower = _lime_lower(rows)
     shap_equal = all(r["equal"] and r["sd"] == r["fredpos_sd"] for r in rows if r["explainer"] == "shap")
     lime_never_above = all(r["at_most"] for r in rows if r["explainer"] == "lime")
-    gaps = [r["gap"] for r in lime_lower]
-    statement = (f"SHAP's proportion (mean and standard deviation) is FRED-pos's in all {len(TABLES)} tables. "
-                 f"LIME's is never above it, and is lower in {len(lime_lower)} tables, by {min(gaps):.3f} to "
-                 f"{max(gaps):.3f} ({', '.join(r['table'].removeprefix('exp-tab:') for r in lime_lower)}): there "
-                 "LIME's explanations were not of FRED-pos's size k on some documents (at least "
-                 f"{min(fewest_short_documents(r['table']) for r in lime_lower)} per table, by the bound of the "
-                 "module), so its faithfulness cells compare smaller explanations than FRED-pos's.")
-    step = CLAIM.checked("c1-tables", "correction", "exhaustive",
-                   f"SHAP equal to FRED-pos in every table (mean and sd): {shap_equal}; LIME never above: "
-                   f"{lime_never_above}; LIME lower in {len(lime_lower)} tables.",
-                   holds=shap_equal and lime_never_above and bool(lime_lower),
-                   values={"lime_lower": [{k: r[k] for k in ("table", "line", "mean", "fredpos_mean", "gap")}
-                                          for r in lime_lower],
-                           "shap_equal": shap_equal, "lime_never_above": lime_never_above})
-    return statement, step
-
-
-def check() -> ClaimResult:
-    """Every table's LIME and SHAP proportion against FRED-pos's, under each reading; then the corrected
-    statement."""
-    rows = _rows()
-    exact, counterexample = _as_written_step(rows)
-    corrected, correction = _correction(rows)
-    return CLAIM.result(
-        kind="experiment",
-        statement=('Appendix B.1, "Explainers" (lines 1167-1169): "We apply the following scheme to perform a fair '
-                   'evaluation. We use as explanation set e for LIME and SHAP the first k tokens ranked by '
-                   'importance, where k is the size of FRED\'s explanation (fredpos) for the same example. This is '
-                   'used for computing comprehensiveness, sufficiency, robustness, and proportion." The proportion '
-                   '(line 680) is the mean of |e| / |xi| over a table\'s documents, the same documents for every '
-                   'explainer (line 1172): LIME\'s and SHAP\'s column must be FRED-pos\'s in every table.'),
-        conditions=(f"All {len(TABLES)} comparison tables (section 4 and appendix B.2), read at their printed "
-                    "precision: two means of one real number can differ by 0.001 after rounding, never more. The "
-                    "bound on the documents LIME kept short uses the printed standard deviation of FRED-pos's "
-                    "proportion, taken 0.005 larger and its mean 0.0005 larger (worst rounding), and the caption's "
-                    "number of documents (100, or $n=70$)."),
-        counterexample=counterexample,
-        steps=(exact, _at_most_k_step(rows), correction),
-        corrected=corrected,
-        source=SOURCE,
-        readings=READINGS,
-    )
+    return CLAIM.checked("c1-tables", "correction", "exhaustive",
+                         f"SHAP equal to FRED-pos in every table (mean and sd): {shap_equal}; LIME never above: "
+                         f"{lime_never_above}; LIME lower in {len(lime_lower)} tables.",
+                         holds=shap_equal and lime_never_above and bool(lime_lower),
+                         values={"lime_lower": [{k: r[k] for k in ("table", "line", "mean", "fredpos_mean", "gap")}
+                                                for r in lime_lower],
+                                 "shap_equal": shap_equal, "lime_never_above": lime_never_above})

@@ -1,17 +1,17 @@
 """Section 4 and appendix B.2: SHAP is significantly more efficient (faster) than LIME.
 
-The sentence, in section 4 on its six tables and again in appendix B.2 on the others, is one of a paragraph of
-summaries of the tables, and the authors' summary sentences are meant on the whole
-(:func:`proofs_checks.claims.experiments.paper_gaps.summary_register`): FRED-mask or FRED-pos has the best printed mean in all three
-faithfulness cells of only 11 of the 34 tables, yet line 689 ("Both FRED-mask and FRED-pos produce significantly more
-faithful explanations than the others.") and line 1177 ("Again, both FRED-mask and FRED-pos produce more faithful
-explanations than the others.") say so without qualification. The headline reading is
-therefore what the tables show on the whole (:func:`proofs_checks.claims.experiments.paper_gaps.tally`: SHAP faster in more tables than
-slower, and the clear gaps not pointing the other way on balance; "significantly" read as "clearly", the paper runs
-no test). The headline step also reports the stronger figures "significantly" calls for: the tables where SHAP is
-clearly faster, and the median SHAP/LIME time ratio. The stronger reading, every reported table showing SHAP
-clearly faster, is checked beside it, and the precise statement names the exceptions. Our runs time both
-explainers on this project's machine, not the paper's A100: they are an extension, reported under their own reading.
+The sentence, in section 4 on its six tables and again in appendix B.2 on the others, is one of a paragraph of summaries
+of the tables, and the authors' summary sentences are meant on the whole
+(:func:`proofs_checks.claims.experiments.paper_gaps.summary_register`): FRED-mask or FRED-pos has the best printed mean
+in all three faithfulness cells of only 11 of the 34 tables, yet line 689 ("Both FRED-mask and FRED-pos produce
+significantly more faithful explanations than the others.") and line 1177 ("Again, both FRED-mask and FRED-pos produce
+more faithful explanations than the others.") say so without qualification. The headline reading is therefore what the
+tables show on the whole (:func:`proofs_checks.claims.experiments.paper_gaps.tally`: SHAP faster in more tables than
+slower, and the clear gaps not pointing the other way on balance; "significantly" read as "clearly", the paper runs no
+test). The headline step also reports the stronger figures "significantly" calls for: the tables where SHAP is clearly
+faster, and the median SHAP/LIME time ratio. The stronger reading, every reported table showing SHAP clearly faster, is
+checked beside it, and the precise statement names the exceptions. Our runs time both explainers on this project's
+machine, not the paper's A100: they are an extension, reported under their own reading.
 """
 
 from __future__ import annotations
@@ -19,9 +19,9 @@ from __future__ import annotations
 from statistics import median
 
 from ...paper.tables import SECTION4, TABLES
-from ...verdicts.results import Claim, ClaimResult, Quote, Reading, hypotheses
-from .paired_tests import FIVE_EXPLAINER_RUNS, compare, load_run, missing_step, run_step, setting, tag
-from .paper_gaps import Z_CLEAR, gap, register_text, summary_register, tally
+from ...verdicts.results import Claim, ClaimResult, Quote, Reading, StepResult, hypotheses
+from .paired_tests import FIVE_EXPLAINER_RUNS, compare, each_run, run_step, setting
+from .paper_gaps import APPENDIX, Z_CLEAR, gap, gaps_step, register_text, summary_register, tally
 
 CLAIM = Claim("experiment-shap-efficiency")
 SECTION4_SENTENCE = Quote(693, "LIME and SHAP have a close behavior, as somehow expected, but the latter is "
@@ -63,7 +63,7 @@ READINGS = (
 )
 #: The tables each sentence describes: line 693 the six of section 4, line 1179 the appendix's.
 SCOPES = {"section4": (SECTION4_SENTENCE, SECTION4),
-          "appendix": (APPENDIX_SENTENCE, tuple(label for label in TABLES if label not in SECTION4))}
+          "appendix": (APPENDIX_SENTENCE, APPENDIX)}
 #: The corrected statement's exceptions: the random forests on the two datasets of long documents.
 EXCEPTIONS = tuple(label for label in TABLES if label.split("_")[0] in ("exp-tab:yelp", "exp-tab:imdb")
                    and "_forest_" in label)
@@ -93,9 +93,31 @@ def time_ratio(label: str) -> float:
     return TABLES[label].mean("shap", "time") / TABLES[label].mean("lime", "time")
 
 
-def _every_table_step(scope: str):
-    """The stronger reading on one sentence's tables; its clearest slower table, with the hypotheses record, is the
-    counterexample to that reading (in the step's values: the headline holds)."""
+STATEMENT = ('Section 4, "Results" (line 693), and appendix B.2 (line 1179): "LIME and SHAP have a close behavior, as '
+             'somehow expected, but the latter is significantly more efficient." Efficiency is the mean computing '
+             'time per explanation, the column "time (s)" of the tables (lower is better).')
+CONDITIONS = (f"A clear gap in a table is one of at least {Z_CLEAR:.3f} = Phi^-1(1 - 0.05/6) unpaired standard "
+              "errors at the worst rounding of the printed numbers (paper_gaps: conservative when the two "
+              "explainers' times on a document correlate non-negatively). 'On the whole' (paper_gaps.tally): over "
+              "each sentence's tables SHAP faster in more tables than slower, and at least as many clear gaps in "
+              "its favour as against it. Our runs time one explanation in wall-clock seconds on 2 cores shared with "
+              "other jobs; pairing by document removes the document's length from the comparison, not the load of "
+              "the machine at that moment. SHAP is the partition explainer over whitespace tokens, LIME uses 5000 "
+              "samples (results/README.md). The first half of the sentence ('a close behavior') is "
+              "experiment-lime-shap-close.")
+
+
+def check() -> ClaimResult:
+    """The paper's tables (on the whole, then each), the precise statement, then each committed run."""
+    steps = (on_the_whole(), *(every_table(scope) for scope in SCOPES), paper_tables(),
+             *each_run(CLAIM, "st3-run", FILES, run_tested, reading="our-setting"))
+    return CLAIM.result(kind="experiment", statement=STATEMENT, conditions=CONDITIONS, counterexample=None,
+                        steps=steps, corrected=corrected(), source=SOURCE, readings=READINGS)
+
+
+def every_table(scope: str) -> StepResult:
+    """st2: the stronger reading on one sentence's tables; its clearest slower table, with the hypotheses record, is
+    the counterexample to that reading (in the step's values: the headline holds)."""
     sentence, labels = SCOPES[scope]
     gaps = [gap(TABLES[label], "shap", "lime", "time") for label in labels]
     slower = [g for g in gaps if g["clear"] < 0]
@@ -109,16 +131,16 @@ def _every_table_step(scope: str):
     clearest = min(slower, key=lambda g: g["z_worst"]) if slower else None
     counterexample = None if clearest is None else {**table_hypotheses(clearest["table"], sentence),
                                                     "sentence_line": sentence.line, **clearest}
-    return CLAIM.checked(f"st2-every-table-{scope}", "statement", "statistical", note, holds=not slower
-                   and not unclear, conclusive=bool(slower) or not unclear, reading="every-table",
-                   values={"sentence_line": sentence.line, "gaps": gaps, "z_clear": Z_CLEAR,
-                           "false_alarm_probability": 0.05 / 3, "seed": None, "counterexample": counterexample,
-                           "assumption": "the two explainers' times on a document correlate non-negatively"})
+    return gaps_step(CLAIM, f"st2-every-table-{scope}", note, holds=not slower and not unclear,
+                     conclusive=bool(slower) or not unclear, reading="every-table",
+                     assumption="the two explainers' times on a document correlate non-negatively",
+                     values={"sentence_line": sentence.line, "gaps": gaps, "counterexample": counterexample})
 
 
-def _on_the_whole_step():
-    """The headline: :func:`proofs_checks.claims.experiments.paper_gaps.tally` of SHAP against LIME on time over each sentence's
-    tables; it holds when both favour SHAP, fails when one favours LIME, and is inconclusive otherwise."""
+def on_the_whole() -> StepResult:
+    """st1, the headline: :func:`proofs_checks.claims.experiments.paper_gaps.tally` of SHAP against LIME on time
+    over each sentence's tables; it holds when both favour SHAP, fails when one favours LIME, and is inconclusive
+    otherwise."""
     tallies = {scope: tally(labels, "shap", "lime", ["time"]) for scope, (_, labels) in SCOPES.items()}
     won, clear = sum(t["won"] for t in tallies.values()), sum(t["clear_won"] for t in tallies.values())
     ratios = {scope: median(time_ratio(label) for label in labels) for scope, (_, labels) in SCOPES.items()}
@@ -132,73 +154,47 @@ def _on_the_whole_step():
               f"{ratios['section4']:.3f} over the {len(SECTION4)} of section 4, {ratios['appendix']:.3f} over the "
               f"appendix's. The reading is on the whole because " + register_text(register) + ".")
     holds = all(t["favours"] == "shap" for t in tallies.values())
-    return CLAIM.checked("st1-on-the-whole", "statement", "statistical", note, holds=holds,
-                   conclusive=holds or any(t["favours"] == "lime" for t in tallies.values()), reading="on-the-whole",
-                   values={"tallies": tallies, "faster": won, "clearly_faster": clear, "tables": len(TABLES),
-                           "clear_majority_clearly_faster": 2 * clear > len(TABLES),
-                           "median_time_ratio_shap_over_lime": ratios, "summary_register": register,
-                           "z_clear": Z_CLEAR, "false_alarm_probability": 0.05 / 3, "seed": None})
+    return gaps_step(CLAIM, "st1-on-the-whole", note, holds=holds,
+                     conclusive=holds or any(t["favours"] == "lime" for t in tallies.values()), reading="on-the-whole",
+                     values={"tallies": tallies, "faster": won, "clearly_faster": clear, "tables": len(TABLES),
+                             "clear_majority_clearly_faster": 2 * clear > len(TABLES),
+                             "median_time_ratio_shap_over_lime": ratios, "summary_register": register})
 
 
-def _correction():
-    """The precise statement (the headline holds) and its check: SHAP faster by the means in every table but
+def corrected() -> str:
+    """The precise statement (the headline holds): SHAP faster by the means in every table but
     :data:`EXCEPTIONS`, clearly slower in each of those."""
+    clear_faster = [label for label in TABLES if gap(TABLES[label], "shap", "lime", "time")["clear"] > 0]
+    ratios = [time_ratio(label) for label in EXCEPTIONS]
+    others = len(TABLES) - len(EXCEPTIONS)
+    return (f"On the whole SHAP is faster: in the paper's {len(TABLES)} tables SHAP's mean time is below LIME's "
+            f"except on the random forests for Yelp and IMDb ({', '.join(EXCEPTIONS)}; in section 4: "
+            f"{', '.join(e for e in EXCEPTIONS if e in SECTION4)}), where SHAP takes {min(ratios):.1f} to "
+            f"{max(ratios):.1f} times as long, clearly; of the {others} other tables SHAP is clearly faster in "
+            f"{len(clear_faster)} and faster within the tables' own noise in {others - len(clear_faster)}.")
+
+
+def paper_tables() -> StepResult:
+    """c1: the precise statement's exceptions are the tables where SHAP is not faster by the means, each clearly
+    slower."""
     gaps = {label: gap(TABLES[label], "shap", "lime", "time") for label in TABLES}
     not_faster = sorted(label for label, g in gaps.items() if g["gap"] <= 0)
-    clear_faster = [label for label, g in gaps.items() if g["clear"] > 0]
-    ratios = [TABLES[label].mean("shap", "time") / TABLES[label].mean("lime", "time") for label in EXCEPTIONS]
-    others = len(TABLES) - len(EXCEPTIONS)
-    statement = (f"On the whole SHAP is faster: in the paper's {len(TABLES)} tables SHAP's mean time is below "
-                 f"LIME's except on the random forests for Yelp and IMDb ({', '.join(EXCEPTIONS)}; in section 4: "
-                 f"{', '.join(e for e in EXCEPTIONS if e in SECTION4)}), where SHAP takes {min(ratios):.1f} to "
-                 f"{max(ratios):.1f} times as long, clearly; of the {others} other tables SHAP is clearly faster "
-                 f"in {len(clear_faster)} and faster within the tables' own noise in {others - len(clear_faster)}.")
     clear = all(gaps[label]["clear"] < 0 for label in EXCEPTIONS)
-    step = CLAIM.checked("c1-paper-tables", "correction", "exhaustive",
-                   f"Tables where SHAP is not faster by the means: {not_faster}; the precise statement names "
-                   f"{sorted(EXCEPTIONS)}; each is clearly slower: {clear}.",
-                   holds=not_faster == sorted(EXCEPTIONS) and clear,
-                   values={"not_faster": not_faster, "exceptions": list(EXCEPTIONS), "clear_faster": clear_faster,
-                           "ratios": ratios, "z_clear": Z_CLEAR})
-    return statement, step
+    return CLAIM.checked("c1-paper-tables", "correction", "exhaustive",
+                         f"Tables where SHAP is not faster by the means: {not_faster}; the precise statement names "
+                         f"{sorted(EXCEPTIONS)}; each is clearly slower: {clear}.",
+                         holds=not_faster == sorted(EXCEPTIONS) and clear,
+                         values={"not_faster": not_faster, "exceptions": list(EXCEPTIONS),
+                                 "clear_faster": [label for label, g in gaps.items() if g["clear"] > 0],
+                                 "ratios": [time_ratio(label) for label in EXCEPTIONS], "z_clear": Z_CLEAR})
 
 
-def _run_step(path: str):
-    run = load_run(path)
-    if run is None:
-        return missing_step(f"{CLAIM}.st3-run-{tag(path)}", CLAIM, path, reading="our-setting")
+def run_tested(run, step: str) -> StepResult:
+    """st3: SHAP against LIME on time on a committed run, by a paired test."""
     (test,) = compare(run, [("shap", "lime")], ("time",))
-    holds = test.winner == "shap"
     verdict = {"shap": "SHAP significantly faster", "lime": "SHAP significantly slower",
                None: "no significant difference"}[test.winner]
     note = (f"{run.tag}: SHAP minus LIME time per document, mean {test.mean_difference:+.3f} s, median "
             f"{test.median_difference:+.3f} s over {test.n_documents} documents: {verdict} (p = {test.p_holm:.2g}).")
-    return run_step(f"{CLAIM}.st3-run-{run.tag}", CLAIM, run, note, holds=holds, conclusive=test.significant,
+    return run_step(CLAIM, step, run, note, holds=test.winner == "shap", conclusive=test.significant,
                     reading="our-setting", values={**run_hypotheses(run), "tests": [test.to_dict()]})
-
-
-def check() -> ClaimResult:
-    """The paper's tables (on the whole, then each), the precise statement, then each committed run."""
-    corrected, correction = _correction()
-    return CLAIM.result(
-        kind="experiment",
-        statement=('Section 4, "Results" (line 693), and appendix B.2 (line 1179): "LIME and SHAP have a close '
-                   'behavior, as somehow expected, but the latter is significantly more efficient." Efficiency is '
-                   'the mean computing time per explanation, the column "time (s)" of the tables (lower is '
-                   'better).'),
-        conditions=(f"A clear gap in a table is one of at least {Z_CLEAR:.3f} = Phi^-1(1 - 0.05/6) unpaired standard "
-                    "errors at the worst rounding of the printed numbers (paper_gaps: conservative when the two "
-                    "explainers' times on a document correlate non-negatively). 'On the whole' (paper_gaps.tally): "
-                    "over each sentence's tables SHAP faster in more tables than slower, and at least as many clear "
-                    "gaps in its favour as against it. Our runs time one explanation in wall-clock seconds on 2 "
-                    "cores shared with other jobs; pairing by document removes the document's length from the "
-                    "comparison, not the load of the machine at that moment. SHAP is the partition explainer over "
-                    "whitespace tokens, LIME uses 5000 samples (results/README.md). The first half of the sentence "
-                    "('a close behavior') is experiment-lime-shap-close."),
-        counterexample=None,
-        steps=(_on_the_whole_step(), *(_every_table_step(scope) for scope in SCOPES), correction,
-               *(_run_step(path) for path in FILES)),
-        corrected=corrected,
-        source=SOURCE,
-        readings=READINGS,
-    )

@@ -46,7 +46,7 @@ from statistics import median
 from fred_constants import LEVEL
 
 from ...paper.tables import BETTER, EXPLAINERS, FAITHFULNESS, SECTION4, TABLES
-from ...verdicts.results import Claim, ClaimResult, Quote, Reading, checked, hypotheses
+from ...verdicts.results import Claim, ClaimResult, Quote, Reading, StepResult, hypotheses
 
 CLAIM = Claim("experiment-trends")
 DESCRIPTIVE, TREND, SECTION4_READING, JOINT = "descriptive", "trend", "section4", "joint"
@@ -300,7 +300,48 @@ def _measure_text(name: str, m: dict) -> str:
     return text + (f" (p = {m['p_claimed']:.3g})" if "p_claimed" in m else "")
 
 
-def _descriptive_step(factor: str):
+STATEMENT = ('Introduction, "Organization of the paper" (line 168): "The empirical results highlight an interesting '
+             'trajectory: FRED performs better on more modern models, and larger documents, making it more suitable '
+             'for realistic cases."; line 166: "In Section 4, we empirically evaluate FRED against well-established '
+             'explainers ..., demonstrating its effectiveness, especially on more complex models and larger '
+             'documents."')
+CONDITIONS = ("'Performs better' is FRED's share of the faithfulness cells (sufficiency, comprehensiveness, AUC-MoRF) "
+              "where FRED-mask or FRED-pos has the best printed mean of the five explainers, ties included. Modern "
+              "models: RoBERTa and DistilBERT (DistilBERT's accuracy is at chance on the sentiment sets, "
+              "tab:model_accuracy); the others: logistic regression, decision tree, random forest. Larger "
+              "documents: Yelp and IMDb; smaller: Restaurants and Tweets (line 1109). The headline reads the "
+              "printed shares over all 34 tables. The tests take a (dataset, model) configuration as the unit (18 "
+              "in all, 6 in section 4), count every relabelling exactly and decide at 0.05 one-sided; a factor "
+              "whose printed shares point the other way fails them too.")
+
+
+def check() -> ClaimResult:
+    """Each factor (models, lengths) under each reading: the printed shares, the permutation test on all tables,
+    the permutation test on section 4's tables; then the joint reading and the precise statement."""
+    descriptive = tuple(descriptive_share(f) for f in FACTORS)
+    steps = (*descriptive,
+             *(trend_test(f"st2-trend-{f}", f, tuple(TABLES), True, TREND) for f in FACTORS),
+             *(trend_test(f"st3-section4-{f}", f, SECTION4, False, SECTION4_READING) for f in FACTORS),
+             joint(), paper_tables())
+    return CLAIM.result(kind="experiment", statement=STATEMENT, conditions=CONDITIONS,
+                        counterexample=counterexample(descriptive), steps=steps, corrected=corrected(),
+                        source=SOURCE, readings=READINGS)
+
+
+def counterexample(descriptive) -> dict | None:
+    """The first factor whose printed shares point the other way (its descriptive step fails), None if neither."""
+    failing = next(((factor, s) for factor, s in zip(FACTORS, descriptive) if s.status == "fails"), None)
+    if failing is None:
+        return None
+    factor, step = failing
+    return {"factor": factor, "claimed_better_group": FACTORS[factor][1], "other_group": FACTORS[factor][2],
+            "tables": len(TABLES), **{k: step.values[k] for k in ("claimed_better", "other", "satisfies_hypotheses",
+                                                                  "hypotheses")}}
+
+
+def descriptive_share(factor: str) -> StepResult:
+    """st1: FRED's share of the best faithfulness cells in the claimed-better group against the others, pooled over
+    all tables, with the direction under other measures."""
     in_group, better, worse, _ = FACTORS[factor]
     labels = tuple(TABLES)
     main = shares(labels, in_group)
@@ -318,13 +359,26 @@ def _descriptive_step(factor: str):
             + (". The other direction under " + "; ".join(_measure_text(n, others[n]) for n in differ) if differ
                else "") + ".")
     return CLAIM.checked(f"st1-descriptive-{factor}", "statement", "exhaustive", note, holds=holds,
-                   reading=DESCRIPTIVE,
-                   values={**main, "difference_exact": str(Fraction(*main["claimed_better"])
-                                                           - Fraction(*main["other"])),
-                           "by": by, "measures": others, **tables_hypotheses(labels, in_group)})
+                         reading=DESCRIPTIVE,
+                         values={**main, "difference_exact": str(Fraction(*main["claimed_better"])
+                                                                 - Fraction(*main["other"])),
+                                 "by": by, "measures": others, **tables_hypotheses(labels, in_group)})
 
 
-def _test_step(step_id: str, factor: str, labels, by_configuration: bool, reading: str):
+def _test_verdict(test: dict, holds: bool) -> str:
+    """A permutation test's outcome under the trend reading, in words."""
+    if holds:
+        return "beyond chance"
+    if not test["difference"] > 0:
+        return ("the shares point the other way, so no trend in the claimed direction can be beyond chance here; "
+                f"the reversal itself is {'' if test['p_down'] <= LEVEL_EXACT else 'not '}beyond chance at "
+                f"{float(LEVEL_EXACT)}")
+    return f"the claimed direction, not beyond chance at {float(LEVEL_EXACT)}"
+
+
+def trend_test(step: str, factor: str, labels, by_configuration: bool, reading: str) -> StepResult:
+    """st2, st3: the factor's exact permutation test over ``labels`` (units: configurations, or tables); a
+    section-4 step whose shares point the other way is decided by the printed shares (descriptive)."""
     in_group, better, worse, _ = FACTORS[factor]
     test = permutation_test(units(labels, by_configuration), in_group)
     holds, conclusive = trend_outcome(test)
@@ -332,18 +386,13 @@ def _test_step(step_id: str, factor: str, labels, by_configuration: bool, readin
     p = (f"exact one-sided p = {float(test['p_up']):.3g} for the claimed direction ({test['arrangements']} "
          f"arrangements, smallest attainable {float(test['attainable_p_up']):.3g}), {float(test['p_down']):.3g} for "
          f"the opposite one (smallest attainable {float(test['attainable_p_down']):.3g})")
-    verdict = ("beyond chance" if holds else
-               "the shares point the other way, so no trend in the claimed direction can be beyond chance here; "
-               f"the reversal itself is {'' if test['p_down'] <= LEVEL_EXACT else 'not '}beyond chance at "
-               f"{float(LEVEL_EXACT)}" if not test["difference"] > 0 else
-               f"the claimed direction, not beyond chance at {float(LEVEL_EXACT)}")
     descriptive = reading == SECTION4_READING and not test["difference"] > 0
     same_size = test["group"][1] == test["others"][1]
     cells_apart = abs(test["group"][0] - test["others"][0]) if same_size else None
     note = (("Descriptive (the printed shares decide, not the test"
              + (f"; a {cells_apart}-cell difference" if same_size else "") + "): " if descriptive else "")
             + f"{unit} as units: FRED best in {_ratio(test['group'])} of the cells on {better} against "
-            f"{_ratio(test['others'])} on {worse}; {p}: {verdict}.")
+            f"{_ratio(test['others'])} on {worse}; {p}: {_test_verdict(test, holds)}.")
     values = {**{k: (float(v) if isinstance(v, Fraction) else v) for k, v in test.items()},
               "difference_exact": str(test["difference"]), "alpha": float(LEVEL_EXACT),
               "false_alarm_probability": float(LEVEL_EXACT), "seed": None,
@@ -351,12 +400,12 @@ def _test_step(step_id: str, factor: str, labels, by_configuration: bool, readin
               "basis": "descriptive" if descriptive else "statistical"}
     if descriptive:
         values["cells_apart"] = cells_apart
-    return checked(step_id, CLAIM, "statement", "exhaustive" if descriptive else "statistical", note, holds=holds,
-                   conclusive=conclusive, reading=reading, values=values)
+    return CLAIM.checked(step, "statement", "exhaustive" if descriptive else "statistical", note, holds=holds,
+                         conclusive=conclusive, reading=reading, values=values)
 
 
-def _joint_step():
-    """Reading ``joint``: the transformers on Yelp and IMDb against every other configuration."""
+def joint() -> StepResult:
+    """st4, reading ``joint``: the transformers on Yelp and IMDb against every other configuration."""
     def in_group(dataset, model):
         return modern(dataset, model) and long_documents(dataset, model)
 
@@ -367,9 +416,9 @@ def _joint_step():
             f"{float(test['p_up']):.3g} ({test['arrangements']} arrangements of the {test['units']} "
             f"configurations, smallest attainable {float(test['attainable_p_up']):.3g}).")
     return CLAIM.checked("st4-joint", "statement", "exhaustive", note, holds=_claimed_way(main),
-                   reading=JOINT, values={**main, "p_claimed": float(test["p_up"]),
-                                          "attainable_p": float(test["attainable_p_up"]),
-                                          "arrangements": test["arrangements"]})
+                         reading=JOINT, values={**main, "p_claimed": float(test["p_up"]),
+                                                "attainable_p": float(test["attainable_p_up"]),
+                                                "arrangements": test["arrangements"]})
 
 
 def within_models(factor: str = "lengths") -> dict:
@@ -384,73 +433,49 @@ def within_models(factor: str = "lengths") -> dict:
     return out
 
 
-def _correction():
-    """The precise statement: the models half holds on the printed shares, not beyond chance; the lengths half is
-    reversed, pooled and within most models. Its step checks each part from the same computations as the
-    statement steps."""
-    models, lengths = shares(tuple(TABLES), modern), shares(tuple(TABLES), long_documents)
-    test = permutation_test(units(tuple(TABLES)), modern)
+
+
+def _correction_facts() -> dict:
+    """What the precise statement says, from the same computations as the statement steps: both factors' pooled
+    shares, the models' permutation test and the lengths factor within each model."""
     within = within_models()
-    reversed_in = [m for m, w in within.items() if w["direction"] == "reversed"]
-    models_descriptive = _claimed_way(models)
-    models_chance = test["p_up"] > LEVEL_EXACT
-    lengths_reversed = Fraction(*lengths["claimed_better"]) < Fraction(*lengths["other"])
-    most_reversed = 2 * len(reversed_in) > len(within)
-    statement = (
+    return {"models": shares(tuple(TABLES), modern), "lengths": shares(tuple(TABLES), long_documents),
+            "test": permutation_test(units(tuple(TABLES)), modern), "within": within,
+            "reversed_in": [m for m, w in within.items() if w["direction"] == "reversed"]}
+
+
+def corrected() -> str:
+    """The precise statement: the models half holds on the printed shares, not beyond chance; the lengths half is
+    reversed, pooled and within most models."""
+    facts = _correction_facts()
+    models, lengths, within = facts["models"], facts["lengths"], facts["within"]
+    return (
         f"Descriptively, FRED's share of the best faithfulness cells is higher on the transformers than on the "
         f"scikit-learn models ({_ratio(models['claimed_better'])} against {_ratio(models['other'])}; not beyond "
-        f"chance, exact one-sided p = {float(test['p_up']):.3f} over the 18 configurations), but lower on Yelp and "
-        f"IMDb than on Restaurants and Tweets ({_ratio(lengths['claimed_better'])} against "
-        f"{_ratio(lengths['other'])}; reversed within {len(reversed_in)} of the {len(within)} models: "
+        f"chance, exact one-sided p = {float(facts['test']['p_up']):.3f} over the 18 configurations), but lower on "
+        f"Yelp and IMDb than on Restaurants and Tweets ({_ratio(lengths['claimed_better'])} against "
+        f"{_ratio(lengths['other'])}; reversed within {len(facts['reversed_in'])} of the {len(within)} models: "
         + ", ".join(f"{m} {w['claimed_better'][0]}/{w['claimed_better'][1]} against {w['other'][0]}/"
                     f"{w['other'][1]}" for m, w in within.items())
         + "). The models half of line 168 holds on the printed tables, not beyond chance; the lengths half is "
           "reversed.")
-    step = CLAIM.checked("c1-tables", "correction", "exhaustive",
-                   f"Transformers' share higher: {models_descriptive}; not beyond chance (p = "
-                   f"{float(test['p_up']):.3f} > {float(LEVEL_EXACT)}): {models_chance}; lengths reversed pooled: "
-                   f"{lengths_reversed}; reversed within {len(reversed_in)} of {len(within)} models "
-                   f"({', '.join(reversed_in)}): a majority {most_reversed}.",
-                   holds=models_descriptive and models_chance and lengths_reversed and most_reversed,
-                   values={"models": models, "lengths": lengths, "models_p_claimed": float(test["p_up"]),
-                           "alpha": float(LEVEL_EXACT), "lengths_within_models": within,
-                           "reversed_in": reversed_in})
-    return statement, step
 
 
-def check() -> ClaimResult:
-    """Each factor (models, lengths) under each reading: the printed shares, the permutation test on all tables,
-    the permutation test on section 4's tables; then the joint reading."""
-    descriptive = tuple(_descriptive_step(f) for f in FACTORS)
-    steps = (*descriptive,
-             *(_test_step(f"{CLAIM}.st2-trend-{f}", f, tuple(TABLES), True, TREND) for f in FACTORS),
-             *(_test_step(f"{CLAIM}.st3-section4-{f}", f, SECTION4, False, SECTION4_READING) for f in FACTORS),
-             _joint_step())
-    corrected, correction = _correction()
-    steps = (*steps, correction)
-    failing = next(((factor, s) for factor, s in zip(FACTORS, descriptive) if s.status == "fails"), None)
-    counterexample = None if failing is None else {
-        "factor": failing[0], "claimed_better_group": FACTORS[failing[0]][1], "other_group": FACTORS[failing[0]][2],
-        "tables": len(TABLES), **{k: failing[1].values[k] for k in ("claimed_better", "other",
-                                                                     "satisfies_hypotheses", "hypotheses")}}
-    return CLAIM.result(
-        kind="experiment",
-        statement=('Introduction, "Organization of the paper" (line 168): "The empirical results highlight an '
-                   'interesting trajectory: FRED performs better on more modern models, and larger documents, making '
-                   'it more suitable for realistic cases."; line 166: "In Section 4, we empirically evaluate FRED '
-                   'against well-established explainers ..., demonstrating its effectiveness, especially on more '
-                   'complex models and larger documents."'),
-        conditions=("'Performs better' is FRED's share of the faithfulness cells (sufficiency, comprehensiveness, "
-                    "AUC-MoRF) where FRED-mask or FRED-pos has the best printed mean of the five explainers, ties "
-                    "included. Modern models: RoBERTa and DistilBERT (DistilBERT's accuracy is at chance on the "
-                    "sentiment sets, tab:model_accuracy); the others: logistic regression, decision tree, random "
-                    "forest. Larger documents: Yelp and IMDb; smaller: Restaurants and Tweets (line 1109). The "
-                    "headline reads the printed shares over all 34 tables. The tests take a (dataset, model) "
-                    "configuration as the unit (18 in all, 6 in section 4), count every relabelling exactly and "
-                    "decide at 0.05 one-sided; a factor whose printed shares point the other way fails them too."),
-        counterexample=counterexample,
-        steps=steps,
-        corrected=corrected,
-        source=SOURCE,
-        readings=READINGS,
-    )
+def paper_tables() -> StepResult:
+    """c1: each part of the precise statement."""
+    facts = _correction_facts()
+    models, lengths, test, within, reversed_in = (facts[k] for k in ("models", "lengths", "test", "within",
+                                                                     "reversed_in"))
+    models_descriptive = _claimed_way(models)
+    models_chance = test["p_up"] > LEVEL_EXACT
+    lengths_reversed = Fraction(*lengths["claimed_better"]) < Fraction(*lengths["other"])
+    most_reversed = 2 * len(reversed_in) > len(within)
+    return CLAIM.checked("c1-tables", "correction", "exhaustive",
+                         f"Transformers' share higher: {models_descriptive}; not beyond chance (p = "
+                         f"{float(test['p_up']):.3f} > {float(LEVEL_EXACT)}): {models_chance}; lengths reversed "
+                         f"pooled: {lengths_reversed}; reversed within {len(reversed_in)} of {len(within)} models "
+                         f"({', '.join(reversed_in)}): a majority {most_reversed}.",
+                         holds=models_descriptive and models_chance and lengths_reversed and most_reversed,
+                         values={"models": models, "lengths": lengths, "models_p_claimed": float(test["p_up"]),
+                                 "alpha": float(LEVEL_EXACT), "lengths_within_models": within,
+                                 "reversed_in": reversed_in})

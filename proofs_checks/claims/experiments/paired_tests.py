@@ -42,13 +42,14 @@ every p-value): a test whose ``p_holm_attainable`` exceeds :data:`~fred_constant
 with its magnitudes, and its non-rejection is no evidence at all. No non-rejection is evidence of "no difference"
 either: "not worse" needs :func:`noninferiority`.
 
-**Not worse.** :func:`noninferiority` is the one-sided half of a TOST: a paired t-test of H0 "x is worse than y by
-at least :data:`MARGIN` on average" (the metric's arrow sets "worse"), rejected at :data:`~fred_constants.LEVEL`. A
+**Not worse.** :func:`noninferiority` is the one-sided half of a TOST: a paired t-test of H0 "x is worse than y by at
+least :data:`MARGIN` on average" (the metric's arrow sets "worse"), rejected at :data:`~fred_constants.LEVEL`. A
 statement that needs "not worse" on several metrics needs every one of those tests to reject (an intersection-union
-test, which needs no multiplicity correction). :data:`MARGIN` is the printing resolution of the paper's tables,
-0.001 in the units of the metrics (the model's predicted probability; :data:`proofs_checks.claims.experiments.paper_gaps.MEAN_UNIT`):
-"not worse" is "not worse by as much as the smallest difference the paper's tables print". The t-test's level rests
-on the mean of 100 paired differences being close to normal.
+test, which needs no multiplicity correction). :data:`MARGIN` is the printing resolution of the paper's tables, 0.001 in
+the units of the metrics (the model's predicted probability;
+:data:`proofs_checks.claims.experiments.paper_gaps.MEAN_UNIT`): "not worse" is "not worse by as much as the smallest
+difference the paper's tables print". The t-test's level rests on the mean of 100 paired differences being close to
+normal.
 
 **The setting.** :func:`setting` computes, from a run's configuration, whether it is in the paper's setting (a
 model and dataset the paper has a table for, at its p and eps) and in the authors' (their threshold, n = 5000,
@@ -71,7 +72,7 @@ from __future__ import annotations
 import csv
 import math
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
@@ -83,7 +84,7 @@ from fred.evaluation.statistics import holm, signed_rank
 from fred_constants import LEVEL
 
 from ...paper.tables import BETTER, TABLES
-from ...verdicts.results import StepResult, argued, checked, hypotheses
+from ...verdicts.results import Claim, StepResult, hypotheses
 from .paper_gaps import MEAN_UNIT
 
 #: Non-inferiority margin of :func:`noninferiority`, in the units of the metric: the tables' printing resolution
@@ -343,21 +344,31 @@ def noninferiority(run: Run, x: str, y: str, metric: str, margin: float = MARGIN
             "not_worse": p <= LEVEL}
 
 
-def run_step(id: str, claim: str, run: Run, note: str, *, holds, values: dict, conclusive=True,
+def run_step(claim: Claim, step: str, run: Run, note: str, *, holds, values: dict, conclusive=True,
              reading: str | None = None) -> StepResult:
-    """A statement step decided on the committed run ``run``: statistical evidence, the run's file and seed, and the
-    family-wise level as its false-alarm probability; ``conclusive`` False when its tests neither reject nor
-    confirm (module docstring), ``reading`` the claim's reading the run speaks to."""
-    return checked(id, claim, "statement", "statistical", f"{note} [read {run.path}]", holds=holds,
-                   values={**run.describe(), "false_alarm_probability": LEVEL, **values}, conclusive=conclusive,
-                   reading=reading)
+    """``claim``'s statement step ``<step>-<the run's tag>`` decided on the committed run ``run``: statistical
+    evidence, the run's file and seed, and the family-wise level as its false-alarm probability; ``conclusive``
+    False when its tests neither reject nor confirm (module docstring), ``reading`` the claim's reading the run
+    speaks to."""
+    return claim.checked(f"{step}-{run.tag}", "statement", "statistical", f"{note} [read {run.path}]", holds=holds,
+                         values={**run.describe(), "false_alarm_probability": LEVEL, **values}, conclusive=conclusive,
+                         reading=reading)
 
 
 #: Why a run named by a claim was not tested when its file is absent.
 MISSING = "the file is not committed (results/README.md gives the command that makes it)"
 
 
-def missing_step(id: str, claim: str, path: str, reason: str = MISSING, reading: str | None = None) -> StepResult:
-    """The step a run could not be tested on: argued, never holding, saying why (module docstring)."""
-    return argued(id, claim, "statement", f"Not tested on {path}: {reason}; the claim is not machine-checked on "
-                                          "this run.", reading=reading)
+def missing_step(claim: Claim, step: str, path: str, reason: str = MISSING, reading: str | None = None) -> StepResult:
+    """``claim``'s step ``<step>-<the file's tag>`` for a run that could not be tested: argued, never holding,
+    saying why (module docstring)."""
+    return claim.argued(f"{step}-{tag(path)}", "statement", f"Not tested on {path}: {reason}; the claim is not "
+                                                            "machine-checked on this run.", reading=reading)
+
+
+def each_run(claim: Claim, step: str, files: Iterable[str], test: Callable[[Run, str], StepResult], *,
+             reading: str | None = None) -> tuple[StepResult, ...]:
+    """One step ``step`` of ``claim`` per file of ``files``: ``test(run, step)`` on a committed run, and
+    :func:`missing_step` (under ``reading``) for a file that is not committed."""
+    return tuple(missing_step(claim, step, path, reading=reading) if (run := load_run(path)) is None
+                 else test(run, step) for path in files)

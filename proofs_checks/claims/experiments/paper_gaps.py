@@ -37,11 +37,16 @@ from fractions import Fraction
 from statistics import NormalDist
 
 from ...paper.tables import BETTER, FAITHFULNESS, METRICS, SECTION4, TABLES, PaperTable
+from ...verdicts.results import Claim, StepResult
 
+#: The appendix's tables (B.2), in the paper's order: every table that is not section 4's.
+APPENDIX = tuple(label for label in TABLES if label not in SECTION4)
 #: Documents per table when the caption does not say otherwise (appendix B.2: "the first $100$ instances").
 N_DOCUMENTS = 100
 #: Two-sided 0.05 / 3 normal quantile, 2.394: the bar a gap must clear.
 Z_CLEAR = NormalDist().inv_cdf(1 - 0.05 / 6)
+#: The false-alarm probability of a step the clear-gap criterion decides: two-sided 0.05 over the three metrics.
+CLEAR_LEVEL = 0.05 / 3
 #: The tables' printing resolution: means to 0.001, standard deviations to 0.01.
 MEAN_UNIT, SD_UNIT = 0.001, 0.01
 #: Half a unit of the printed precision, the most a printed number can be off by rounding.
@@ -81,6 +86,18 @@ def gap(table: PaperTable, x: str, y: str, metric: str, better: int | None = Non
     return {"table": table.label, "metric": metric, "x": x, "y": y, "mean_x": mx, "sd_x": sx, "mean_y": my,
             "sd_y": sy, "n": documents(table), "gap": round(signed, 6), "z_worst": z,
             "clear": (z >= Z_CLEAR) - (z <= -Z_CLEAR)}
+
+
+def gaps_step(claim: Claim, step: str, note: str, *, holds, reading: str, values: dict, conclusive=True,
+              assumption: str | None = None) -> StepResult:
+    """``claim``'s statement step ``step`` decided on the paper's printed tables by the clear-gap criterion:
+    statistical, at :data:`CLEAR_LEVEL` with no seed (the tables are fixed), recording :data:`Z_CLEAR` and the
+    ``assumption`` that makes the unpaired criterion conservative, where the verdict uses it (module docstring)."""
+    values = {**values, "z_clear": Z_CLEAR, "false_alarm_probability": CLEAR_LEVEL, "seed": None}
+    if assumption is not None:
+        values["assumption"] = assumption
+    return claim.checked(step, "statement", "statistical", note, holds=holds, conclusive=conclusive,
+                         reading=reading, values=values)
 
 
 def tally(labels: Iterable[str], x: str, y: str, metrics: Iterable[str], better: dict | None = None) -> dict:
