@@ -17,7 +17,6 @@ from functools import lru_cache
 from typing import Sequence
 
 import numpy as np
-from scipy import stats
 from sklearn.tree import DecisionTreeClassifier
 
 from analytic import (

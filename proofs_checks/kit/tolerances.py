@@ -28,8 +28,6 @@ from analytic.exact_cache import exact_cache
 from analytic.patterns import table_b
 from analytic.referee import popcounts, positions_of
 
-from ..statistics.intervals import clopper_pearson
-
 #: Relative tolerance of an exact explainer's drops (rounding of sums over 2**b patterns).
 EXACT_RTOL = 1e-9
 

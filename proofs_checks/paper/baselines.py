@@ -22,7 +22,7 @@ from sklearn.linear_model import LogisticRegression
 
 from analytic import L2NormalisedLinearModel, LinearTfidfModel
 
-from ..verdicts.results import Quote, StepResult, checked
+from ..verdicts.results import Claim, Quote, StepResult
 
 #: The inline reviews and labels the baseline claims' models are fitted on.
 CORPUS: tuple[tuple[str, int], ...] = (
@@ -114,18 +114,18 @@ def package_versions() -> dict[str, str | None]:
     return found
 
 
-def absent_step(step_id: str, claim: str, role: str, evidence: str, distributions: tuple[str, ...], *,
+def absent_step(claim: Claim, step: str, role: str, evidence: str, distributions: tuple[str, ...], *,
                 reading: str | None = None, values: dict | None = None) -> StepResult | None:
     """None when every package of ``distributions`` is installed; else the step as it stands without them:
     inconclusive (it saw no sample), its note :func:`missing`'s, its values ``installed: False`` and the package.
 
-    >>> absent_step("c.s1", "c", "statement", "exhaustive", ()) is None  # nothing needed, nothing absent
+    >>> absent_step(Claim("c"), "s1", "statement", "exhaustive", ()) is None  # nothing needed, nothing absent
     True
     """
     absent = [name for name in distributions if missing(name) is not None]
     installed = not absent
     if installed:
         return None
-    return checked(step_id, claim, role, evidence, " ".join(missing(name) for name in absent), holds=installed,
-                   conclusive=installed, reading=reading,
-                   values={**(values or {}), "package": ", ".join(absent), "installed": installed})
+    return claim.checked(step, role, evidence, " ".join(missing(name) for name in absent), holds=installed,
+                         conclusive=installed, reading=reading,
+                         values={**(values or {}), "package": ", ".join(absent), "installed": installed})

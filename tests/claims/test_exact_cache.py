@@ -15,9 +15,8 @@ import numpy as np
 import pytest
 
 from analytic.exact_cache import exact_cache, frozen, typed_key
-from proofs_checks import linear_conclusions, prop1_cases
-from proofs_checks.claims.propositions import prop1_logistic
-from proofs_checks.claims.propositions import prop1_step_link
+from proofs_checks.cases import linear_conclusions
+from proofs_checks.claims.propositions import prop1_cases, prop1_logistic, prop1_step_link
 from proofs_checks.models.family import cases
 
 F = Fraction

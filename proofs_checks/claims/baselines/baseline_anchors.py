@@ -391,7 +391,7 @@ def _package_steps(seed: int) -> tuple[StepResult, ...]:
     """The steps that run anchor-exp, on the family's runs under ``seed``; inconclusive when it is absent. The
     counterexample to the stronger 'provable' reading is in its step's values (the claim's own counterexample field
     is the headline's, which has none)."""
-    absent = [absent_step(f"{CLAIM}.{step}", CLAIM, role, evidence, ("anchor-exp", "spacy"), reading=reading,
+    absent = [absent_step(CLAIM, step, role, evidence, ("anchor-exp", "spacy"), reading=reading,
                           values={"false_alarm_probability": DELTA, "seed": seed})
               for step, role, evidence, reading in PACKAGE_STEPS]
     if all(absent):

@@ -474,7 +474,7 @@ def convergence_step(step: str, model: str, setting: str, text: str, seed_defaul
             "per_rung_delta": (DELTA - band_alpha) / (len(LADDER) - 1), "band_false_alarm": band_alpha,
             "margin_fraction": MARGIN_FRACTION, "claim_band_intervals": intervals,
             "claim_band_false_alarm": intervals * 0.5 ** (REPEATS - 1), **extra}
-    absent = absent_step(f"{CLAIM}.{step}", CLAIM, "statement", "statistical", ("lime",), reading=reading,
+    absent = absent_step(CLAIM, step, "statement", "statistical", ("lime",), reading=reading,
                          values=base)
     if absent is not None:
         return absent
@@ -498,7 +498,7 @@ def any_length_step() -> StepResult:
     base = {"family": "the first d words of the corpus' vocabulary", "vocabulary": list(VOCABULARY),
             "sweep_samples": SWEEP_SAMPLES, "seed": ANY_LENGTH_SEED, "versions": package_versions()}
     # Without lime there is no case, and a 'counterexample' step must record one: the sweep's evidence kind.
-    absent = absent_step(f"{CLAIM}.s5-defaults-any-length", CLAIM, "statement", "exhaustive", ("lime",),
+    absent = absent_step(CLAIM, "s5-defaults-any-length", "statement", "exhaustive", ("lime",),
                          reading="defaults-any-length", values=base)
     if absent is not None:
         return absent

@@ -15,7 +15,7 @@ from itertools import combinations
 
 import numpy as np
 
-from ...paper.baselines import ALL_DEFAULTS, DOCUMENT, missing, package_versions
+from ...paper.baselines import ALL_DEFAULTS, DOCUMENT, absent_step, package_versions
 from ...verdicts.results import Claim, ClaimResult, Quote, Reading, StepResult, hypotheses
 
 CLAIM = Claim("baseline-removal-token", new=True)
@@ -44,6 +44,8 @@ CORRECTED = (
     "consecutive removed tokens by one '...'; lime's LimeTextExplainer() (bow=True) deletes the removed words, "
     "putting nothing in their place, and replaces each removed word by 'UNKWORDZ' only with bow=False. So "
     "mask-sampling is the default of Anchor and SHAP and an option of LIME.")
+#: The packages the steps run (anchor-exp needs a spaCy pipeline).
+PACKAGES = ("lime", "shap", "anchor-exp", "spacy")
 #: The tokens each package's defaults could put in place of a removed word.
 TOKENS = {"anchor": "UNK", "shap": "...", "lime": "UNKWORDZ"}
 
@@ -122,10 +124,9 @@ def anchor_outcomes(words) -> dict[str, int]:
 
 def defaults_read() -> StepResult:
     """p1: the default parameters that decide the removal, read from the installed packages' signatures."""
-    absent = [m for m in (missing("lime"), missing("shap"), missing("anchor-exp")) if m]
+    absent = absent_step(CLAIM, "p1-defaults", "proof", "exhaustive", PACKAGES)
     if absent:
-        return CLAIM.checked("p1-defaults", "proof", "exhaustive", " ".join(absent), holds=False, conclusive=False,
-                             values={"installed": False})
+        return absent
     import shap
     from anchor.anchor_text import AnchorText
     from lime.lime_text import LimeTextExplainer
@@ -225,12 +226,10 @@ def counterexample() -> dict:
 
 def check() -> ClaimResult:
     """Each package's masking primitive on every removal pattern, at its defaults and (lime) with bow=False."""
-    absent = [m for m in (missing("lime"), missing("shap"), missing("anchor-exp"), missing("spacy")) if m]
+    absent = absent_step(CLAIM, "s1-every-default-masks", "statement", "exhaustive", PACKAGES, reading="defaults")
     if absent:
-        step = CLAIM.checked("s1-every-default-masks", "statement", "exhaustive", " ".join(absent), holds=False,
-                             conclusive=False, values={"installed": False}, reading="defaults")
         return CLAIM.result(kind="baseline", statement=STATEMENT, conditions=CONDITIONS, counterexample=None,
-                            steps=(step, defaults_read()), source=SOURCE, readings=READINGS)
+                            steps=(absent, defaults_read()), source=SOURCE, readings=READINGS)
     words = DOCUMENT.split()
     seen = {"anchor": anchor_outcomes(words), "shap": shap_outcomes(words), "lime": lime_outcomes(words)}
     bow_false = lime_outcomes(words, bow=False)

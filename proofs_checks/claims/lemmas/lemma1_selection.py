@@ -23,6 +23,7 @@ from analytic.exact_cache import exact_cache
 from analytic.selection import agreement_probability, agreement_sample_size, selection_margins
 from fred_constants import DELTA, EPS, EPS_EXACT, MAX_LEN, P_EXACT, P
 
+from ...cases import selection_bound
 from ...cases.selection import (
     PAPER_N,
     bound_test,
@@ -31,7 +32,6 @@ from ...cases.selection import (
     proposition_cases,
     zero_margin_census,
 )
-from ...cases import selection_bound
 from ...cases.selection_bound import TARGET
 from ...cases.selection_counterexamples import counterexample, stop_variance, tie_probabilities
 from ...statistics.seeds import statistical_seed
