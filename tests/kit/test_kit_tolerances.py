@@ -30,11 +30,11 @@ from proofs_checks.kit.checks import DELTA, N_MONTE_CARLO, N_STATISTICAL
 from proofs_checks.kit.tolerances import (
     _hoeffding_tolerance,
     admissible,
-    clopper_pearson,
     decided_size,
     exact_tolerance,
     hoeffding_tolerance,
 )
+from proofs_checks.statistics.intervals import clopper_pearson
 from proofs_checks.statistics.seeds import statistical_seed
 from tests._helpers import drops_by_enumeration
 

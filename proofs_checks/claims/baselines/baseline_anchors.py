@@ -38,7 +38,7 @@ from analytic.exact_cache import exact_cache
 from fred.evaluation.explainers import CLASS_NAMES, AnchorAdapter
 from fred_constants import DELTA
 
-from ...kit.tolerances import clopper_pearson
+from ...statistics.intervals import clopper_pearson
 from ...paper.baselines import (
     ALL_DEFAULTS,
     DOCUMENTS,

@@ -18,7 +18,7 @@ from fred_constants import ALPHA, EPS, P
 from ..black_boxes import Spy, lenient_classifier, read_patterns, vocabulary_classifier
 from ..strategies import NEGATIONS, NEGATIVE_WORDS, POSITIVE_WORDS, STOP_WORDS, SUBJECT_WORDS
 from ..tags import ExplainerTags, get_tags
-from ..tolerances import clopper_pearson
+from ...statistics.intervals import clopper_pearson
 from .harness import DELTA, N_LAW, build_explainer, check_needing, n_samples_if_settable
 
 #: The document of the perturbation-law checks: 60 distinct words, so that two rows are (almost) never the same
