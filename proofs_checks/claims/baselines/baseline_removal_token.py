@@ -2,7 +2,8 @@
 
 Each package's own masking primitive is run on every removal pattern of a document (exhaustive): lime's
 ``IndexedString.inverse_removing`` (what ``LimeTextExplainer.explain_instance`` calls), shap's ``maskers.Text``
-(what ``shap.Explainer`` calls on text), and every row anchor-exp's ``AnchorText.explain_instance`` sends the model.
+(what ``shap.Explainer`` calls on text), and anchor-exp's sampler (``AnchorText.get_sample_fn``, what
+``explain_instance`` draws from) until it has drawn every pattern.
 What each output holds in place of the removed words is read by :func:`in_place`: a predefined token per removed
 word, one per run of removed words, or nothing (the words deleted).
 """
@@ -15,7 +16,7 @@ from itertools import combinations
 
 import numpy as np
 
-from ...paper.baselines import ALL_DEFAULTS, DOCUMENT, absent_step, package_versions
+from ...paper.baselines import ALL_DEFAULTS, CORPUS, DOCUMENT, absent_step, package_versions
 from ...verdicts.results import Claim, ClaimResult, Quote, Reading, StepResult, hypotheses
 
 CLAIM = Claim("baseline-removal-token", new=True)
@@ -26,8 +27,9 @@ SOURCE = (
     ALL_DEFAULTS,
 )
 READINGS = (
-    Reading("defaults", "headline", "Each package, called with its default parameters, puts a predefined token in "
-            "place of every word it removes.", why=SOURCE),
+    Reading("defaults", "headline", "Each package, called with its default parameters, puts a predefined token where "
+            "it removes words (one per removed word, or one per run of consecutive removed words), not nothing.",
+            why=SOURCE),
     Reading("offers", "weaker", "Each package offers mask-sampling (a predefined token in place of a removed word) "
             "among its options, whether or not it is the default.", why=SOURCE[:1]),
 )
@@ -40,10 +42,14 @@ CONDITIONS = (
     "the counterexample, the one-word document 'good'. A removed word is one the package perturbs: a feature lime "
     "removes, a token shap masks, a position where anchor-exp's row differs from the document.")
 CORRECTED = (
-    "At their defaults, anchor-exp replaces each removed word by 'UNK' and shap's maskers.Text() each run of "
-    "consecutive removed tokens by one '...'; lime's LimeTextExplainer() (bow=True) deletes the removed words, "
-    "putting nothing in their place, and replaces each removed word by 'UNKWORDZ' only with bow=False. So "
-    "mask-sampling is the default of Anchor and SHAP and an option of LIME.")
+    "At their defaults, anchor-exp replaces each removed word by 'UNK' and shap's maskers.Text() (no tokenizer) each "
+    "run of consecutive removed tokens by one '...' (with a tokenizer that has a mask token, that token for each "
+    "removed token); lime's LimeTextExplainer() (bow=True) deletes the removed words, putting nothing in their place, "
+    "and replaces each removed word by 'UNKWORDZ' only with bow=False. So mask-sampling is the default of Anchor and "
+    "SHAP and an option of LIME. On the paper's TF-IDF models deleting and masking with an out-of-vocabulary token "
+    "give the same input; the difference matters for models that read positions or the mask token.")
+#: Rows asked of anchor-exp's sampler: each of the 2^7 patterns of DOCUMENT is drawn with probability 1/128 per row.
+ANCHOR_ROWS = 3000
 #: The packages the steps run (anchor-exp needs a spaCy pipeline).
 PACKAGES = ("lime", "shap", "anchor-exp", "spacy")
 #: The tokens each package's defaults could put in place of a removed word.
@@ -100,26 +106,42 @@ def shap_outcomes(words) -> dict[str, int]:
 
 
 def anchor_outcomes(words) -> dict[str, int]:
-    """Every row one default ``AnchorText.explain_instance`` sends the model, read by :func:`in_place` (numpy's
-    global seed fixed around the call: anchor-exp draws from it)."""
+    """anchor-exp's own sampler (``AnchorText.get_sample_fn``, what ``explain_instance`` draws its rows from, default
+    constructor) asked for rows with no word fixed, until every removal pattern has been drawn (numpy's global seed
+    fixed around the call: anchor-exp draws from it); each pattern's text read by :func:`in_place`. The count of
+    patterns drawn is returned as ``patterns_drawn`` (all 2^b when the draw is exhaustive)."""
     import spacy
     from anchor.anchor_text import AnchorText  # the eval extra
-
-    rows: list[str] = []
-
-    def model(texts):
-        rows.extend(texts)
-        return np.array([int("good" in t) for t in texts])
 
     state = np.random.get_state()
     try:
         np.random.seed(0)
-        AnchorText(spacy.blank("en"), ["negative", "positive"]).explain_instance(" ".join(words), model)
+        sample_fn = AnchorText(spacy.blank("en"), ["negative", "positive"]).get_sample_fn(
+            " ".join(words), lambda texts: np.ones(len(texts), dtype=int))[3]
+        texts, kept, _ = sample_fn([], ANCHOR_ROWS, compute_labels=False)
     finally:
         np.random.set_state(state)
-    outcomes = [in_place(words, {i for i, (r, w) in enumerate(zip(r.split(), words)) if r != w}, r, TOKENS["anchor"])
-                for r in rows if r != " ".join(words)]
-    return {str(o): outcomes.count(o) for o in dict.fromkeys(outcomes)}
+    by_pattern = {tuple(bool(v) for v in row): str(text[0]) for row, text in zip(kept, texts)}
+    outcomes = [in_place(words, {i for i, k in enumerate(row) if not k}, text, TOKENS["anchor"])
+                for row, text in by_pattern.items() if not all(row)]
+    return {**{str(o): outcomes.count(o) for o in dict.fromkeys(outcomes)}, "patterns_drawn": len(by_pattern)}
+
+
+def tfidf_sees_no_difference(words) -> StepResult:
+    """c-tfidf: on a TF-IDF model (the paper's Definition 1, the evaluation's vectorizer), lime's deletion and its
+    bow=False masking give the same input on every removal pattern (UNKWORDZ is out of vocabulary)."""
+    from sklearn.feature_extraction.text import TfidfVectorizer
+
+    vectorizer = TfidfVectorizer().fit([text for text, _ in CORPUS])
+    deleted, masked = vectorizer.transform(_lime(words, True)), vectorizer.transform(_lime(words, False))
+    differ = int((abs(deleted - masked).sum(axis=1) > 0).sum())
+    return CLAIM.checked(
+        "c-tfidf-same-input", "correction", "exhaustive",
+        f"What the difference matters for: on TfidfVectorizer() fitted on the baseline corpus, lime's deleted texts "
+        f"and its bow=False texts (UNKWORDZ, out of vocabulary) give the same vector on all {deleted.shape[0]} "
+        f"removal patterns (differing: {differ}); so on the paper's TF-IDF models deleting and masking are the same "
+        "input, and the difference matters for models that read positions or the mask token (the transformers).",
+        holds=differ == 0, values={"patterns": deleted.shape[0], "differing": differ})
 
 
 def defaults_read() -> StepResult:
@@ -186,11 +208,13 @@ def shap_explainer_uses_the_masker() -> StepResult:
 
 def headline(seen: dict) -> StepResult:
     """s1: every package's default puts a predefined token in place of each removed word (or run of them)."""
-    masks = {p: set(o) <= {"each", "run"} for p, o in seen.items()}
+    masks = {p: set(o) - {"patterns_drawn"} <= {"each", "run"} for p, o in seen.items()}
+    masks["anchor"] = masks["anchor"] and seen["anchor"]["patterns_drawn"] == 2 ** len(DOCUMENT.split())
     return CLAIM.checked(
         "s1-every-default-masks", "statement", "exhaustive",
         f"At their defaults, on every removal pattern of the {len(DOCUMENT.split())}-word document: anchor-exp "
-        f"{seen['anchor']} (rows of one explain_instance), shap {seen['shap']}, lime {seen['lime']} ('each': the "
+        f"{seen['anchor']} (its sampler's rows, {seen['anchor']['patterns_drawn']} of the "
+        f"{2 ** len(DOCUMENT.split())} patterns drawn), shap {seen['shap']}, lime {seen['lime']} ('each': the "
         f"package's token in place of each removed word; 'run': one per run of removed words; 'deleted': nothing in "
         f"place). A predefined token in place of the removed words: anchor-exp {masks['anchor']}, shap "
         f"{masks['shap']}, lime {masks['lime']}.", holds=all(masks.values()), values={**seen, "masks": masks},
@@ -199,14 +223,28 @@ def headline(seen: dict) -> StepResult:
 
 def per_package(name: str, seen: dict, expected: tuple[str, ...], words: str) -> StepResult:
     """c-steps: one package's behaviour, as the corrected statement says it (the outcomes seen are ``expected``)."""
+    every = 2 ** len(DOCUMENT.split())
+    drawn = seen.get("patterns_drawn", every)  # anchor-exp's sampler: every pattern must have been drawn
     return CLAIM.checked(
-        f"c-{name}", "correction", "exhaustive", f"{words}: {seen}; expected exactly the outcomes {list(expected)}.",
-        holds=set(seen) == set(expected), values={"outcomes": seen})
+        f"c-{name}", "correction", "exhaustive", f"{words}: {seen}; expected exactly the outcomes {list(expected)}"
+        f"{'' if 'patterns_drawn' not in seen else f', all {every} patterns drawn'}.",
+        holds=set(seen) == set(expected) and drawn == every, values={"outcomes": seen})
+
+
+def shap_with_a_tokenizer() -> StepResult:
+    """p4: shap's Text masker given a tokenizer with a mask token masks each token with it (argued)."""
+    return CLAIM.argued(
+        "p4-shap-with-a-tokenizer", "proof",
+        "maskers.Text() with no tokenizer (its default, what s1 runs) uses '...' and collapses runs; given a tokenizer "
+        "that has a mask token (a transformers tokenizer, as shap builds for a transformers pipeline), Text.__init__ "
+        "takes that token (e.g. '[MASK]') and collapse_mask_token='auto' becomes False: one mask token per removed "
+        "token. Read from the package's source, not run here (the bundled MiniLM tokenizer is in the neural extra).")
 
 
 def offers(seen: dict, bow_false: dict) -> StepResult:
     """s2: the weaker reading: every package offers masking (lime with bow=False, the others by default)."""
-    masks = {"anchor": set(seen["anchor"]) <= {"each", "run"}, "shap": set(seen["shap"]) <= {"each", "run"},
+    masks = {"anchor": set(seen["anchor"]) - {"patterns_drawn"} <= {"each", "run"},
+             "shap": set(seen["shap"]) <= {"each", "run"},
              "lime (bow=False)": set(bow_false) == {"each"}}
     return CLAIM.checked(
         "s2-every-package-offers-masking", "statement", "exhaustive",
@@ -234,10 +272,11 @@ def check() -> ClaimResult:
     seen = {"anchor": anchor_outcomes(words), "shap": shap_outcomes(words), "lime": lime_outcomes(words)}
     bow_false = lime_outcomes(words, bow=False)
     steps = (defaults_read(), lime_explainer_uses_the_primitive(words), shap_explainer_uses_the_masker(),
-             headline(seen), offers(seen, bow_false),
-             per_package("anchor-unk", seen["anchor"], ("each",), "anchor-exp's default rows"),
+             shap_with_a_tokenizer(), headline(seen), offers(seen, bow_false),
+             per_package("anchor-unk", seen["anchor"], ("each", "patterns_drawn"), "anchor-exp's default sampler"),
              per_package("shap-ellipsis", seen["shap"], ("each", "run"), "shap's maskers.Text() on every mask"),
              per_package("lime-deletes", seen["lime"], ("deleted",), "LimeTextExplainer() (bow=True) on every pattern"),
-             per_package("lime-bow-false", bow_false, ("each",), "LimeTextExplainer(bow=False) on every pattern"))
+             per_package("lime-bow-false", bow_false, ("each",), "LimeTextExplainer(bow=False) on every pattern"),
+             tfidf_sees_no_difference(words))
     return CLAIM.result(kind="baseline", statement=STATEMENT, conditions=CONDITIONS, counterexample=counterexample(),
                         steps=steps, corrected=CORRECTED, source=SOURCE, readings=READINGS)
