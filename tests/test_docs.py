@@ -4,6 +4,8 @@ notebooks are executed), not here."""
 
 from __future__ import annotations
 
+import json
+import re
 import sys
 from pathlib import Path
 
@@ -13,9 +15,10 @@ pytest.importorskip("sphinx", reason="the site needs the docs extra")
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "docs" / "_ext"))
 
-from fred_docs import api, claim_pages, docstrings, refs  # noqa: E402
+from fred_docs import api, claim_map, claim_pages, docstrings, refs  # noqa: E402
 
-from proofs_checks.claim_index import CLAIMS  # noqa: E402
+from proofs_checks.claim_index import CLAIMS, FAMILIES  # noqa: E402
+from proofs_checks.report import Report  # noqa: E402
 
 
 @pytest.mark.parametrize("modname", api.api_modules())
@@ -76,39 +79,61 @@ def test_bars_are_text_not_substitutions():
                                              ">>> f(|x|)", "| a | b |"]
 
 
-def test_every_claim_has_a_family_page():
-    """Catches a new claim whose id matches no family: its page would not exist (the build stops on it too)."""
+def test_a_claims_page_is_its_family_folder_titled_by_its_docstring():
+    """Catches a claim put on another family's page than the folder its module is in, and a page title that is not
+    its package's first sentence (e.g. a docstring's second sentence in the title, or a title still hand-written)."""
     pages = {claim_id: claim_pages.family_of(claim_id) for claim_id in CLAIMS}
-    assert pages["lemma1-selection"] == "lemma1" and pages["importance-linear"] == "prop1"
-    with pytest.raises(Exception, match="no family"):
-        claim_pages.family_of("a-claim-of-no-family")
+    assert pages["lemma1-selection"] == "lemmas" and pages["importance-linear"] == "propositions"
+    assert pages["minilm-lemma1"] == "transformer" and set(pages.values()) == set(FAMILIES)
+    assert claim_pages.family_title("metrics") == "The evaluation metrics: sufficiency, AUC-MoRF and its proportion"
+    assert claim_map.first_sentence("Prop. 1 holds, Eq. (2)\n  e.g. here. The rest.") == (
+        "Prop. 1 holds, Eq. (2) e.g. here.")
 
 
-def test_the_claim_map_gives_the_figures_and_closed_forms():
-    """Catches a change of docs/claims.md's table that the page generator no longer reads: the claim pages would
-    lose their figures and code links without any warning."""
-    rows = claim_pages.claim_map(ROOT / "docs" / "claims.md")
-    assert set(rows) == set(CLAIMS)
-    assert rows["lemma1"]["figure"] == ["lemma1_convergence.py"]
-    assert rows["baseline-lime"]["figure"] == ["lime_convergence.py"]
-    assert "lemma1.py" in rows["lemma1"]["closed"] and rows["experiment-trends"]["figure"] == []
+def test_the_claim_map_gives_the_figures_closed_forms_and_helpers():
+    """Catches the map's derivation losing what the code states: a figure's ``CLAIM_IDS``, the ``analytic`` names a
+    check imports (at module level, in a function, through a helper of its family folder), the helpers themselves,
+    and the tests of the closed forms; and the cache ``analytic.exact_cache`` shown as a closed form."""
+    report = Report.from_dict(json.loads((ROOT / "proofs_checks" / "REPORT.json").read_text(encoding="utf-8")))
+    rows = {row.id: row for row in claim_map.claim_rows(ROOT, report)}
+    assert list(rows) == [c.id for c in report.claims]  # the report's order
+    lemma1 = rows["lemma1"]
+    assert lemma1.figures == ("lemma1_convergence",) and lemma1.notebooks == ("notebooks/lemma1_convergence.py",)
+    assert {"lemma1_limit", "drop_asymptotic_variance"} <= set(dict(lemma1.closed)["lemma1"])
+    assert "tests/analytic/test_lemma1.py" in lemma1.tests and lemma1.check == "proofs_checks/claims/lemmas/lemma1.py"
+    assert rows["baseline-lime"].figures == ("lime_convergence",)
+    assert rows["lemma2-any-p"].figures == ("lemma2_coverage",)
+    # counterfactuals_linear imports analytic.counterfactual's names itself and through proofs.py and runs.py
+    cf = rows["counterfactuals-linear"]
+    assert cf.helpers == tuple(f"proofs_checks/claims/counterfactuals/{m}.py" for m in ("proofs", "runs"))
+    assert "minimal_flip_row_probability" in dict(cf.closed)["counterfactual"]  # imported by runs.py only
+    assert "prop1_linear" in dict(rows["importance-linear"].closed)  # through prop1_proof.py
+    trends = rows["experiment-trends"]
+    assert trends.figures == trends.closed == () and trends.lines == (166, 168, 548, 549, 552, 689, 1109, 1110, 1115)
+    assert all(m != "exact_cache" for row in rows.values() for m, _ in row.closed)
+    assert rows["prop2-shortcut"].headline.startswith("c* is the solution of Eq. (2)")
 
 
 def test_claim_pages_are_the_report_sections(tmp_path):
     """Catches a claim page that says something else than REPORT.md: every line of a claim's section in REPORT.md
-    is on its page (LaTeX dollars escaped), every claim is on exactly one page, and a figure the notebook drew is
-    shown."""
+    is on its page (LaTeX dollars escaped), every claim is on exactly one page, a figure the notebook drew is
+    shown, and the claim map is written beside the pages, a row per claim whose free text cannot break the table."""
     docs = tmp_path / "docs"
     (docs / "notebooks" / "img").mkdir(parents=True)
     (docs / "notebooks" / "img" / "prop2_shortcut.png").write_bytes(b"png")
-    (docs / "claims.md").write_text((ROOT / "docs" / "claims.md").read_text(encoding="utf-8"), encoding="utf-8")
     (tmp_path / "proofs_checks").mkdir()
     (tmp_path / "proofs_checks" / "REPORT.json").write_bytes((ROOT / "proofs_checks" / "REPORT.json").read_bytes())
     counts = claim_pages.write_claim_pages(tmp_path, docs / "claims")
     assert sum(counts.values()) == len(CLAIMS)
     report_md = (ROOT / "proofs_checks" / "REPORT.md").read_text(encoding="utf-8")
-    prop2 = (docs / "claims" / "prop2.md").read_text(encoding="utf-8")
+    prop2 = (docs / "claims" / "propositions.md").read_text(encoding="utf-8")
     section = report_md.split("\n## prop2-shortcut\n")[1].split("\n## ")[0]
     for line in section.splitlines():
         assert line.replace("$", r"\$") in prop2, line
     assert "```{image} ../notebooks/img/prop2_shortcut.png" in prop2
+    assert prop2.startswith("# Proposition 1 (linear models) and Proposition 2 (the shortcut), with")
+    rows = [line for line in (docs / "claims" / "map.md").read_text(encoding="utf-8").splitlines()
+            if line.startswith("| {ref}")]
+    assert sorted(re.match(r"\| \{ref\}`([a-z0-9-]+) ", row).group(1) for row in rows) == sorted(CLAIMS)
+    # ten cells a row: a bar of the free text (|e+| in metric-aucmorf's headline) is escaped
+    assert {len(re.split(r"(?<!\\)\|", row)) for row in rows} == {12}

@@ -27,6 +27,9 @@ from .output import new_figure
 
 #: The figure's name (its files are ``NAME.png`` and ``NAME.svg``).
 NAME = "review_example"
+#: The claims this figure draws (the claim map and their pages show it): none, it illustrates the paper's
+#: Figure 1.
+CLAIM_IDS: tuple[str, ...] = ()
 #: Class names of the review classifier.
 CLASS_NAMES = ("negative", "positive")
 #: Lengths of the reviews considered (the paper's example has 6 tokens).

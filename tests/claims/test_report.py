@@ -178,8 +178,10 @@ def test_report_counterexamples_are_the_minimal_ones_asserted_in_the_claim_tests
     assert '"exact_drop_rational": "3/4"' in steps["prop1-linear.s3-drop-formula"].note
 
 
-@pytest.mark.slow
-def test_claim_map_kinds_match_the_report(report):
-    """Catches docs/claims.md announcing a kind the report does not give."""
-    rows = re.findall(r"^\| `([a-z0-9-]+)` \| ([a-z-]+) \|", DOCS.read_text(), re.M)
-    assert dict(rows) == {c.id: c.kind for c in report.claims}
+def test_claim_map_introduction_explains_exactly_the_kinds_claims_have():
+    """Catches docs/claims.md (the claim map's introduction) announcing a kind no claim can have, or leaving a kind
+    of KINDS (one the report gives, REPORT.json) unexplained; the map's rows take each claim's kind from the report."""
+    paragraph = DOCS.read_text(encoding="utf-8").split("\nKinds: ")[1].split("\n\n")[0]
+    explained = set(re.findall(r"\*([a-z-]+)\*", paragraph))
+    given = {c["kind"] for c in json.loads((DOCS.parents[1] / "proofs_checks" / "REPORT.json").read_text())["claims"]}
+    assert explained == set(KINDS) and given <= explained

@@ -1,7 +1,8 @@
 """The documentation site's own Sphinx extension: pages written from the code and the results at each build.
 
 * :mod:`fred_docs.notebooks`: the notebooks executed (quick parameters) into ``docs/notebooks/``;
-* :mod:`fred_docs.claim_pages`: one page per claim family from ``proofs_checks/REPORT.json``, in ``docs/claims/``;
+* :mod:`fred_docs.claim_pages`: one page per claim family from ``proofs_checks/REPORT.json``, in ``docs/claims/``,
+  and the claim map (:mod:`fred_docs.claim_map`: each claim's lines, code, figure and tests), ``docs/claims/map.md``;
 * :mod:`fred_docs.api`: the API reference, one page per module, in ``docs/api/``;
 * :mod:`fred_docs.refs`: references to a name where it is importable (``fred.Fred``) link to its definition;
 * :mod:`fred_docs.docstrings`: the plain-text notation of the docstrings (``|c|``) read as text, not RST.

@@ -4,68 +4,46 @@ The source is ``proofs_checks/REPORT.json``, which ``python -m proofs_checks --m
 writes beside REPORT.md from the same run (not a copy of REPORT.md's text; a test checks that it renders REPORT.md
 byte for byte). :meth:`proofs_checks.report.Report.from_dict` rebuilds every claim and recomputes its verdicts from
 its steps, and each claim's section is :func:`proofs_checks.report.claim_markdown`, the function that writes its
-section of REPORT.md: a page says what the report says. Beside each section: links to the code (from the claim
-map, ``docs/claims.md``) and the claim's figure, drawn by its notebook in this build.
+section of REPORT.md: a page says what the report says. A family is a folder of ``proofs_checks/claims/``
+(:data:`proofs_checks.claim_index.FAMILIES`, in the report's order): its page is named after the folder and titled
+by the first sentence of the folder's package docstring, and a claim is on the page of its module's folder. Beside
+each section: links to the code and the claim's figure, drawn by its notebook in this build, from the claim's row of
+the claim map (:mod:`fred_docs.claim_map`), which is written beside the pages as ``map.md``.
 """
 
 from __future__ import annotations
 
+import importlib
 import json
-import re
 from pathlib import Path
 
 from sphinx.errors import ExtensionError
 
-#: The families, one page each, in the report's order: (page, title, the claim ids it holds or their prefixes).
-FAMILIES = (
-    ("lemma1", "Lemma 1: the empirical drop and the selection", ("lemma1",)),
-    ("lemma2", "Lemma 2: the number of samples", ("lemma2",)),
-    ("prop1", "Proposition 1: linear models", ("prop1-", "importance-linear", "tfidf-oov")),
-    ("prop2", "Proposition 2: shortcut words", ("prop2-",)),
-    ("algorithm1", "Algorithm 1 and the counterfactuals", ("algorithm1-", "counterfactuals-")),
-    ("experiments", "The experiments", ("experiment-",)),
-    ("metrics", "The metrics", ("metric-",)),
-    ("minilm", "A transformer: MiniLM", ("minilm-",)),
-    ("baselines", "LIME, SHAP and Anchors", ("baseline-",)),
-)
+from .claim_map import ClaimRow, claim_rows, first_sentence, map_page
 
 
 def family_of(claim_id: str) -> str:
-    """The page of a claim; a claim of no family stops the build (add its prefix to :data:`FAMILIES`)."""
-    for page, _, prefixes in FAMILIES:
-        if any(claim_id == p or claim_id.startswith(p if p.endswith("-") else p + "-") for p in prefixes):
-            return page
-    raise ExtensionError(f"claim {claim_id!r} belongs to no family of docs/_ext/fred_docs/claim_pages.py "
-                         "FAMILIES: add its id or prefix to one (see docs/adding_a_claim.md)")
-
-
-def claim_map(claims_md: Path) -> dict[str, dict[str, list[str]]]:
-    """The claim map's row of each claim: the files named in its closed-form, check, figure and notebook cells."""
-    rows = {}
-    for line in claims_md.read_text(encoding="utf-8").splitlines():
-        cells = [c.strip() for c in line.strip().strip("|").split(" | ")]
-        if len(cells) == 8 and re.fullmatch(r"`[a-z0-9-]+`", cells[0]):
-            files = [re.findall(r"`([\w/]+\.py)`", cell) for cell in cells[3:7]]
-            rows[cells[0].strip("`")] = dict(zip(("closed", "check", "figure", "notebook"), files))
-    return rows
-
-
-def _module(path: str, package: str) -> str:
-    """``lemma1.py`` in a cell of ``package``'s column, or a path from the root, as a module name."""
-    return path[:-3].replace("/", ".") if "/" in path else f"{package}.{path[:-3]}"
-
-
-def _code_lines(claim_id: str, row: dict[str, list[str]], images: Path) -> list[str]:
-    """Where the claim's code, tests and figure are, and the figure itself when this build drew it."""
-    stem = claim_id.replace("-", "_")
-    closed = ", ".join(f"{{py:mod}}`{_module(f, 'analytic')}`" for f in row.get("closed", []))
+    """The page of a claim: the family folder of its module (``proofs_checks/claims/<family>/``)."""
     from proofs_checks.claim_index import MODULES
 
-    check = MODULES[claim_id].__name__.replace(".", "/")
-    lines = [f"**Code.** The check: `{check}.py`; its tests: `tests/claims/test_{stem}.py`"
+    if claim_id not in MODULES:
+        raise ExtensionError(f"claim {claim_id!r} of proofs_checks/REPORT.json has no module in proofs_checks/claims/: "
+                             "regenerate the report (python -m proofs_checks --markdown proofs_checks/REPORT.md)")
+    return MODULES[claim_id].__name__.split(".")[-2]
+
+
+def family_title(family: str) -> str:
+    """A family page's title: the first sentence of its package's docstring (``claims/<family>/__init__.py``)."""
+    package = importlib.import_module(f"proofs_checks.claims.{family}")
+    return first_sentence(package.__doc__ or family).rstrip(".")
+
+
+def _code_lines(row: ClaimRow, images: Path) -> list[str]:
+    """Where the claim's code, tests and figure are, and the figure itself when this build drew it."""
+    closed = ", ".join(f"{{py:mod}}`analytic.{m}`" for m, _ in row.closed)
+    lines = [f"**Code.** The check: `{row.check}`; its tests: `{row.tests[0]}`"
              + (f"; the closed forms: {closed}" if closed else "") + ".", ""]
-    for figure in row.get("figure", [])[:1]:
-        name = figure[:-3]
+    for name in row.figures:
         lines += [f"**Figure.** {{py:mod}}`proofs_checks.figures.{name}`, drawn by the notebook "
                   f"{{doc}}`../notebooks/{name}` (quick parameters).", ""]
         if (images / f"{name}.png").is_file():
@@ -82,7 +60,7 @@ def _escape_math(lines: list[str]) -> list[str]:
     return out
 
 
-def _family_page(title: str, claims, rows: dict, images: Path) -> str:
+def _family_page(title: str, claims, rows: dict[str, ClaimRow], images: Path) -> str:
     """A family's page: a line per claim with its verdict, then each claim's section of the report."""
     from proofs_checks.report import claim_markdown
 
@@ -92,16 +70,15 @@ def _family_page(title: str, claims, rows: dict, images: Path) -> str:
              *[f"- {{ref}}`{c.id} <claim-{c.id}>`: **{c.verdict}** ({c.kind})" for c in claims], ""]
     for c in claims:
         heading, blank, *section = claim_markdown(c)
-        lines += [f"(claim-{c.id})=", heading, blank, *_code_lines(c.id, rows.get(c.id, {}), images),
+        lines += [f"(claim-{c.id})=", heading, blank, *_code_lines(rows[c.id], images),
                   *_escape_math(section), ""]
     return "\n".join(lines)
 
 
-def _index_page(report, pages: dict[str, list]) -> str:
+def _index_page(report, pages: dict[str, list], titles: dict[str, str]) -> str:
     """The claims' front page: where the pages come from, the rule, the counts, and every verdict."""
     from proofs_checks.verdicts.results import RULE
 
-    titles = {page: title for page, title, _ in FAMILIES}
     table = ["| claim | kind | verdict | page |", "|---|---|---|---|"]
     table += [f"| {{ref}}`{c.id} <claim-{c.id}>` | {c.kind}{' (ours)' if c.ours else ''} | **{c.verdict}** | "
               f"{{doc}}`{page}` |" for page, claims in pages.items() for c in claims]
@@ -115,27 +92,31 @@ def _index_page(report, pages: dict[str, list]) -> str:
         "the JSON renders `REPORT.md` byte for byte, so these pages cannot disagree with it.", "",
         f"**Rule.** {RULE}", "", f"**Steps.** {report.header()}", "", *table, "",
         "```{toctree}", ":maxdepth: 1", "", *[f"{titles[p]} <{p}>" for p in pages],
-        "The claim map: code, figures and tests of each claim <../claims>",
+        "The claim map: the paper lines, code, figures and tests of each claim <map>",
+        "Reading the claim map: the kinds of claims and the pieces the checks share <../claims>",
         "The audit: every objection of the reviews and its resolution <../audit>", "```", ""])
 
 
 def write_claim_pages(root: Path, out: Path) -> dict[str, int]:
-    """Write ``out/index.md`` and one page per family from ``root/proofs_checks/REPORT.json``; returns the number
-    of claims on each page."""
+    """Write ``out/index.md``, one page per family and the claim map ``out/map.md`` from
+    ``root/proofs_checks/REPORT.json`` and the code; returns the number of claims on each family's page."""
+    from proofs_checks.claim_index import FAMILIES
     from proofs_checks.report import Report
 
     report = Report.from_dict(json.loads((root / "proofs_checks" / "REPORT.json").read_text(encoding="utf-8")))
-    rows = claim_map(root / "docs" / "claims.md")
-    pages: dict[str, list] = {page: [] for page, _, _ in FAMILIES}
-    for claim in report.claims:
+    pages: dict[str, list] = {family: [] for family in FAMILIES}
+    for claim in report.claims:  # first: a claim of no module stops the build here, with the reason
         pages[family_of(claim.id)].append(claim)
+    rows = claim_rows(root, report)
     pages = {page: claims for page, claims in pages.items() if claims}
     out.mkdir(parents=True, exist_ok=True)
     for stale in out.glob("*.md"):
         stale.unlink()
-    titles = {page: title for page, title, _ in FAMILIES}
+    titles = {page: family_title(page) for page in pages}
     images = root / "docs" / "notebooks" / "img"
+    by_id = {row.id: row for row in rows}
     for page, claims in pages.items():
-        (out / f"{page}.md").write_text(_family_page(titles[page], claims, rows, images), encoding="utf-8")
-    (out / "index.md").write_text(_index_page(report, pages), encoding="utf-8")
+        (out / f"{page}.md").write_text(_family_page(titles[page], claims, by_id, images), encoding="utf-8")
+    (out / "map.md").write_text(map_page(rows), encoding="utf-8")
+    (out / "index.md").write_text(_index_page(report, pages, titles), encoding="utf-8")
     return {page: len(claims) for page, claims in pages.items()}
