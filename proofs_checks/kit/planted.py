@@ -97,6 +97,7 @@ class AntitheticMask(MaskSampler):
 # ------------------------------------------------------------------------------------ factories
 @explainer_tags(exact=True, fred_options=True)
 def one_minus_p(classifier_fn, exact=False, random_state=None, **options):
+    """Perturbs each token with probability 1 - p where the paper says p."""
     return _fred(classifier_fn, False, random_state, sampler=FlippedExact() if exact else FlippedMask(), **options)
 
 
@@ -114,6 +115,7 @@ def declared_original_baseline(classifier_fn, exact=False, random_state=None, **
 
 @explainer_tags(exact=False, fred_options=True)
 def lime_sampler(classifier_fn, exact=False, random_state=None, **options):
+    """LIME's sampling law in place of the paper's (:class:`LimeStyleMask`): p ignored."""
     return _fred(classifier_fn, False, random_state, sampler=LimeStyleMask(), **options)
 
 
@@ -134,6 +136,7 @@ class ClippedP(_Wrapper):
     """Clamps p into [0.01, 0.99] "so that any p works"."""
 
     def explain(self, text, label=None, p=P, eps=EPS, max_len=MAX_LEN, n_samples=None):
+        """The reference's explanation at p clamped into [0.01, 0.99]."""
         clipped = min(max(p, 0.01), 0.99) if isinstance(p, float) else p
         return self.fred.explain(text, label=label, p=clipped, eps=eps, max_len=max_len, n_samples=n_samples)
 
@@ -142,6 +145,7 @@ class MostImportantFirst(_Wrapper):
     """Lists the selected positions by decreasing importance (for display)."""
 
     def explain(self, text, label=None, p=P, eps=EPS, max_len=MAX_LEN, n_samples=None):
+        """The reference's explanation, its positions by decreasing importance."""
         exp = self.fred.explain(text, label=label, p=p, eps=eps, max_len=max_len, n_samples=n_samples)
         best_ids = tuple(sorted(exp.best_ids, key=lambda i: -exp.importances[i]))
         return AdaptedExplanation(best_ids, exp.found, tuple(exp.importances))
@@ -154,6 +158,7 @@ class Lowercased:
         self.fred = _fred(classifier_fn, exact)
 
     def explain(self, text, label=None, p=P, eps=EPS, max_len=MAX_LEN, n_samples=None):
+        """The reference's explanation of the lowercased document."""
         text = text.lower() if isinstance(text, str) else text
         return self.fred.explain(text, label=label, p=p, eps=eps, max_len=max_len, n_samples=n_samples)
 
@@ -166,6 +171,7 @@ class ReversedTies:
         self.fred = _fred(lambda texts: classifier_fn([" ".join(t.split()[::-1]) for t in texts]), exact)
 
     def explain(self, text, label=None, p=P, eps=EPS, max_len=MAX_LEN, n_samples=None):
+        """The reference's explanation of the reversed document, its positions mapped back."""
         reversed_text = " ".join(text.split()[::-1]) if isinstance(text, str) else text
         exp = self.fred.explain(reversed_text, label=label, p=p, eps=eps, max_len=max_len, n_samples=n_samples)
         b = len(exp.tokens)
@@ -184,11 +190,13 @@ def _factory(cls, tags: ExplainerTags):
 
 @explainer_tags(exact=True, fred_options=True)
 def binomial_sampler(classifier_fn, exact=False, random_state=None, **options):
+    """The same law as the reference's masks, drawn another way (:class:`BinomialMask`)."""
     return _fred(classifier_fn, exact, random_state, **({} if exact else {"sampler": BinomialMask()}), **options)
 
 
 @explainer_tags(exact=True, fred_options=True)
 def antithetic_pairs(classifier_fn, exact=False, random_state=None, **options):
+    """Masks drawn in complementary pairs at p = 1/2 (:class:`AntitheticMask`): each row has the paper's law."""
     return _fred(classifier_fn, exact, random_state, **({} if exact else {"sampler": AntitheticMask()}), **options)
 
 
@@ -211,6 +219,7 @@ class NormalisedImportances(_Wrapper):
     """Importances divided by the sum of their absolute values "so that they compare across documents"."""
 
     def explain(self, text, label=None, p=P, eps=EPS, max_len=MAX_LEN, n_samples=None):
+        """The reference's explanation, its importances divided by the sum of their absolute values."""
         exp = self.fred.explain(text, label=label, p=p, eps=eps, max_len=max_len, n_samples=n_samples)
         importances = np.asarray(exp.importances, dtype=float)
         total = np.nansum(np.abs(importances))
@@ -245,6 +254,7 @@ class ToyFred:
         return [[i for i in free if tokens[i] == w] for w in words]
 
     def explain(self, text, label=None, p=P, eps=EPS, max_len=MAX_LEN, n_samples=None):
+        """Algorithm 1 on the units of ``text``, with this instance's knobs (the kit's explain contract)."""
         tokens = check_text(text)
         p, eps = check_probability(p, "p"), check_probability(eps, "eps", high_open=False)
         max_len = check_positive_int(max_len, "max_len")
@@ -368,6 +378,7 @@ class Planted:
 
 
 
+#: Every planted modification, wrong and correct, with the kit checks and claims each must fail.
 CATALOGUE: tuple[Planted, ...] = (
     Planted("one_minus_p", one_minus_p, "wrong", "the sampler perturbs with probability 1 - p", frozenset({
                 "check_found_matches_the_threshold", "check_importances_are_exact_drops",

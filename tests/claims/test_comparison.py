@@ -154,8 +154,8 @@ def test_no_claim_builds_fred_directly():
     claim would check the reference whatever ``--explainer`` names."""
     import ast
 
-    sources = sorted((ROOT / "proofs_checks" / "claims").glob("*.py")) + [ROOT / "proofs_checks" /
-                                                                          "linear_conclusions.py"]
+    sources = sorted((ROOT / "proofs_checks" / "claims").rglob("*.py")) + sorted(
+        (ROOT / "proofs_checks" / "cases").glob("*.py"))
     offenders = []
     for path in sources:
         for node in ast.walk(ast.parse(path.read_text())):

@@ -19,7 +19,7 @@ from pathlib import Path
 import pytest
 from hypothesis.internal.conjecture import providers
 
-from proofs_checks import isolation
+from proofs_checks.statistics import isolation
 from proofs_checks.claim_index import CLAIMS
 from proofs_checks.comparison import run_against
 from proofs_checks.kit import ExplainerTags, fred_factory

@@ -258,7 +258,7 @@ def test_the_authors_driver_speaks_the_protocol_version_of_the_kit():
     import proofs_checks
 
     def version(name: str) -> int:
-        tree = ast.parse((Path(proofs_checks.__file__).parent / name).read_text())
+        tree = ast.parse((Path(proofs_checks.__file__).parent / "subject" / name).read_text())
         (value,) = [n.value for n in tree.body if isinstance(n, ast.Assign)
                     and any(getattr(t, "id", None) == "PROTOCOL_VERSION" for t in n.targets)]
         return ast.literal_eval(value)

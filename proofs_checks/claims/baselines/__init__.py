@@ -1,3 +1,6 @@
-"""What the paper says of the baselines LIME, SHAP and Anchors, against the packages as installed."""
+"""LIME, SHAP and Anchors.
+
+What the paper says of the baselines, against the packages as installed and their exact limits.
+"""
 
 __all__: list[str] = []

@@ -1,3 +1,6 @@
-"""The counterfactual samples (section 2.4) on linear models."""
+"""The counterfactuals.
+
+The counterfactual samples (section 2.4) on linear models.
+"""
 
 __all__: list[str] = []

@@ -1,3 +1,6 @@
-"""The evaluation metrics: sufficiency, AUC-MoRF and its proportion."""
+"""The metrics.
+
+The evaluation metrics: sufficiency, AUC-MoRF and its proportion.
+"""
 
 __all__: list[str] = []
