@@ -40,7 +40,7 @@ from typing import Mapping, Sequence
 
 import numpy as np
 
-from .patterns import check_b, check_max_len
+from .patterns import check_b, check_max_len, table_b
 from .referee import scaled_drops
 
 
@@ -190,7 +190,7 @@ def algorithm1_literal_batch(tables, eps, max_len: int) -> dict:
     _check_eps(eps)
     check_max_len(max_len)
     tables = np.asarray(tables, np.int64)
-    n, b = len(tables), tables.shape[1].bit_length() - 1
+    n, b = len(tables), table_b(tables, "tables", batch=True)
     drops = scaled_drops(tables)
     threshold = eps.numerator * tables.sum(1)  # compared with eps.denominator * 2^b drop
     sizes = np.array([bin(c).count("1") for c in range(2**b)])

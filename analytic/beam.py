@@ -23,7 +23,7 @@ import numpy as np
 
 from fred_constants import RELEASED_BASELINE, RELEASED_EXTENSIONS, RELEASED_WIDTH
 
-from .patterns import code_of, popcounts
+from .patterns import code_of, popcounts, table_b
 from .referee import all_drops, all_drops_rational, expected_prediction, scaled_drops
 from .search import SearchOutcome, search_batch, search_on_drops, tie_tolerance
 
@@ -46,7 +46,7 @@ def beam_explain(table, p: float, eps: float, max_len: int, *, baseline: str = "
     """A beam of ``width`` on the referee's float drops (:func:`all_drops`), threshold eps E[f] (eps f(xi) for
     baseline "original")."""
     table = np.asarray(table, float)
-    b = int(table.size).bit_length() - 1
+    b = table_b(table)
     value = float(table[0]) if baseline == "original" else expected_prediction(table, p)
     return search_on_drops(all_drops(table, p, baseline=baseline), b, eps * value, max_len, width=width,
                            extend_top=extend_top, duplicates=duplicates, tol=tie_tolerance(table))
@@ -150,7 +150,7 @@ def scan_box(upper: Sequence[int], eps: Fraction, *, top: int | None = None) -> 
         tables = g if top is None else top - g
         out = batch_searches(tables, eps)
         inside = (tables.sum(1) > 0) & out["a_found"]
-        count = popcounts(int(tables.shape[1]).bit_length() - 1)  # the size of each code
+        count = popcounts(table_b(tables, "tables", batch=True))  # the size of each code
         sizes = np.where(out["b_code"] >= 0, count[np.maximum(out["b_code"], 0)], 0)
         a_sizes = count[np.maximum(out["a_code"], 0)]  # read only where Algorithm 1 found a code (ok below)
         ok = inside & ~out["tie"]

@@ -42,22 +42,26 @@ def check_max_len(max_len) -> int:
     return int(max_len)
 
 
-def table_b(values, name: str = "table") -> int:
+def table_b(values, name: str = "table", *, batch: bool = False) -> int:
     """The b of a table holding one entry per pattern code: ``values`` (anything ``np.shape`` reads) must be 1-d
     of length 2^b with b >= 1 (ValueError naming ``name`` otherwise), and b is checked by :func:`check_b`.
+    With ``batch``, ``values`` is a batch of such tables, one per row of a 2-d array (no rows at all included).
 
     >>> table_b([1, 0, 0, 0])
     2
+    >>> table_b(np.zeros((0, 8)), "tables", batch=True)
+    3
     >>> table_b([1, 0, 0], "labels")
     Traceback (most recent call last):
     ...
     ValueError: labels must be a 1-d array of length 2**b (b >= 1), got shape (3,)
     """
     shape = np.shape(values)
-    size = int(np.prod(shape))
+    size = int(shape[-1]) if len(shape) == 1 + batch else 0
     b = size.bit_length() - 1
-    if len(shape) != 1 or size != 2**b or b < 1:
-        raise ValueError(f"{name} must be a 1-d array of length 2**b (b >= 1), got shape {shape}")
+    if size != 2**b or b < 1:
+        what = "a 2-d array of rows" if batch else "a 1-d array"
+        raise ValueError(f"{name} must be {what} of length 2**b (b >= 1), got shape {shape}")
     return check_b(b)
 
 
@@ -120,14 +124,14 @@ def positions_of(code: int) -> tuple[int, ...]:
 
 
 def superset_sums(values: np.ndarray) -> np.ndarray:
-    """s[S] = sum over codes T containing S of values[T] (zeta transform over bits, O(b 2^b)).
+    """s[S] = sum over codes T containing S of values[T] (zeta transform over bits, O(b 2^b)); ``values`` holds
+    one entry per code (:func:`table_b`).
 
     >>> superset_sums([1.0, 2.0, 3.0, 4.0]).tolist()
     [10.0, 6.0, 7.0, 4.0]
     """
     s = np.array(values, dtype=float)
-    b = s.size.bit_length() - 1
-    for i in range(b):
+    for i in range(table_b(s, "values")):
         view = s.reshape(-1, 2, 2**i)  # axis 1 is bit i
         view[:, 0, :] += view[:, 1, :]
     return s

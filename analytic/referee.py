@@ -217,7 +217,7 @@ def exact_explain(table, p, eps, max_len: int, *, baseline: str = "mean", tie_rt
         if not 0 < p < 1:
             raise ValueError(f"p must lie in (0, 1), got {p!r}")
         value, by_set = all_drops_rational(values, p, baseline=baseline) if drops is None else drops
-        b = check_b(len(values).bit_length() - 1)
+        b = table_b(values)
         by_code = {code_of(s): d for s, d in by_set.items()}
         mean = value if baseline == "mean" else expected_prediction_rational(values, p)
         outcome = search_on_drops(by_code, b, eps * value, max_len)
@@ -246,7 +246,7 @@ def scaled_drops(tables: np.ndarray) -> np.ndarray:
     [[0, 1, 1, 1]]
     """
     tables = np.asarray(tables, np.int64)
-    b = check_b(tables.shape[1].bit_length() - 1)
+    b = table_b(tables, "tables", batch=True)
     sup = tables.copy()
     for i in range(b):  # superset sums, one bit at a time
         view = sup.reshape(len(sup), -1, 2, 2**i)

@@ -34,7 +34,7 @@ import numpy as np
 
 from fred_constants import RELEASED_WIDTH, TIE_RTOL
 
-from .patterns import check_b, code_of, popcounts, positions_of
+from .patterns import check_b, code_of, popcounts, positions_of, table_b
 
 #: Below every scaled drop, and safe to negate (argsort on the negated drops).
 _UNSEEN = -(1 << 62)
@@ -148,6 +148,13 @@ def _ranked(cands: list[tuple[int, ...]], values: np.ndarray, tol, limit: int | 
     return ranked
 
 
+def _extended(keep: list[tuple[int, ...]], order, extend_top: int | None, defined: np.ndarray) -> list:
+    """Each kept candidate extended by each of the first ``extend_top`` (default all) positions of ``order`` outside
+    it, as sorted tuples, the undefined left out; a set reached from two kept candidates is listed twice."""
+    outside = ([j for j in order if j not in k][:extend_top] for k in keep)
+    return [c for k, js in zip(keep, outside) for c in (tuple(sorted(k + (j,))) for j in js) if defined[code_of(c)]]
+
+
 def search_on_drops(drops, b: int, threshold, max_len: int, *, width: int | None = None,
                     extend_top: int | None = None, duplicates: bool = False, tol=0) -> SearchOutcome:
     """Algorithm 1 (``width=None``) or a beam of ``width`` on given drops, by the rule of the module docstring.
@@ -178,9 +185,7 @@ def search_on_drops(drops, b: int, threshold, max_len: int, *, width: int | None
     values, defined = _as_codes(drops, b)
     sizes = popcounts(b)
     cands = [(j,) for j in range(b) if defined[1 << j]]
-    order = None
-    if extend_top is not None:
-        order = [j for (j,) in _ranked(cands, values, tol)]
+    order = None if extend_top is None else [j for (j,) in _ranked(cands, values, tol)]  # singletons, best first
     best, by_size, n_candidates, cuts = None, [], [], []
     for size in range(1, min(max_len, b) + 1):
         codes = (np.flatnonzero((sizes == size) & defined) if width is None
@@ -202,9 +207,7 @@ def search_on_drops(drops, b: int, threshold, max_len: int, *, width: int | None
         keep = _ranked(cands, values, tol, width)
         rivals = [_item(values, code_of(c)) for c in cands if c not in keep]  # copies of a kept set are no rival
         cuts.append((_item(values, code_of(keep[-1])), max(rivals, default=None)))
-        outside = ([j for j in (order or range(b)) if j not in k][:extend_top] for k in keep)
-        grown = [c for k, js in zip(keep, outside) for c in (tuple(sorted(k + (j,))) for j in js)
-                 if defined[code_of(c)]]
+        grown = _extended(keep, order or range(b), extend_top, defined)
         cands = grown if duplicates else sorted(set(grown))
     if best is None:
         return SearchOutcome((), None, False, threshold, (), (), tuple(n_candidates), tuple(cuts))
@@ -231,7 +234,7 @@ def search_batch(drops: np.ndarray, thresholds: np.ndarray, *, scale: int = 1,
     """
     d = np.asarray(drops, np.int64)
     rows, n = np.arange(len(d)), len(d)
-    b = check_b(d.shape[1].bit_length() - 1)
+    b = table_b(d, "drops", batch=True)
     thresholds = np.asarray(thresholds, np.int64)
     sets = [list(itertools.combinations(range(b), k)) for k in range(b + 1)]
     columns = [np.array([code_of(s) for s in sets[k]], int) for k in range(b + 1)]

@@ -1,9 +1,15 @@
-"""The FRED explainer (section 2, Algorithm 1)."""
+"""The FRED explainer (section 2, Algorithm 1).
+
+:meth:`Fred.explain` reads as Algorithm 1: draw the perturbed samples, score them, take each row's drop, search
+the candidates. How the rows are scored is one seam: :func:`choose_scoring` picks, once per explanation and by one
+rule, a scoring (the bag-of-words fast path, the mask sampler's texts grouped from their patterns, a sampler's own
+texts, with or without its statistics), a callable returning :class:`Scored`.
+"""
 
 from __future__ import annotations
 
 import numbers
-from typing import Callable, Sequence
+from typing import Callable, NamedTuple, Sequence
 
 import numpy as np
 
@@ -11,9 +17,166 @@ from fred_constants import ALPHA, BASELINES, EPS, MASK_TOKEN, MAX_LEN, P, RELEAS
 
 from ._validation import check_positive_int, check_probability, check_scores, check_text, check_token
 from .explanation import Explanation
-from .fastpath import FastPathStatus, setup_fast_path
+from .fastpath import BagOfWordsFastPath, FastPathStatus, setup_fast_path
 from .sampling import ExactSampler, MaskSampler, Sampler, make_sampler, masked_text_groups, render_masked, sample_size
 from .search import DEFAULT_MAX_CANDIDATES, resolve_strategy, search_candidates
+
+
+class Scored(NamedTuple):
+    """The classifier's scores on the perturbed rows, and how they were obtained."""
+
+    scores: np.ndarray  # (n, k): row i holds the scores of row i's text
+    texts: tuple[str, ...] | None  # the rows' texts; None when none was rendered (the fast path)
+    fast_path: FastPathStatus  # whether the fast path scored the rows, and why (not)
+    sampler_stats: object | None  # what the sampler's ``render_with_stats`` reported; None without it
+
+
+def score_distinct(classifier_fn: Callable, distinct: list[str], inverse: np.ndarray) -> np.ndarray:
+    """``classifier_fn`` on the distinct texts, each row given the scores of its text ``distinct[inverse]``."""
+    return check_scores(classifier_fn(distinct), len(distinct))[inverse]
+
+
+def score_texts(classifier_fn: Callable, texts: Sequence[str]) -> np.ndarray:
+    """``classifier_fn`` on the texts, asking each distinct text once (first occurrences in order) and
+    giving every row the scores of its text.
+
+    Deduplicating the rendered texts covers repeated patterns and patterns
+    that render equal (a masked token equal to the mask token) alike, and
+    is right for samplers whose rendering is random (POS sampling), where
+    equal patterns may stand for different texts. Every row is rendered, so
+    the sampler sees the generator as without deduplication. The mask
+    sampler's texts are grouped from their patterns instead
+    (:class:`MaskTexts`) and only the first row of
+    each text is rendered (grouping, rendering and scattering the texts back
+    to rows: 0.2 ms against 2.3 ms for rendering and hashing 3067 rows of
+    10 tokens), except on documents of more than 62 tokens other than the
+    mask token, whose rows are almost always distinct: there hashing the
+    texts (1.2 ms for 5000 rows of 150 tokens) was measured faster than
+    grouping the packed patterns with ``np.unique`` (3.4 ms).
+    """
+    index: dict[str, int] = {}
+    inverse = np.fromiter((index.setdefault(t, len(index)) for t in texts), dtype=np.intp, count=len(texts))
+    return score_distinct(classifier_fn, list(index), inverse)
+
+
+class SamplerTexts:
+    """Scoring of any sampler's rows: ``sampler.render`` makes every row's text, each distinct text is asked once
+    (:func:`score_texts`).
+
+    A scoring is called as ``scoring(classifier_fn, tokens, perturbed, rng)`` and returns :class:`Scored`;
+    ``exact_design`` says the sampler draws the exact design (every pattern once) and renders it with the mask
+    token, so that nothing reads a generator. :func:`choose_scoring` picks the scoring of an explanation.
+    """
+
+    __slots__ = ("sampler", "status", "exact_design")
+
+    def __init__(self, sampler: Sampler, status: FastPathStatus, exact_design: bool = False):
+        self.sampler, self.status, self.exact_design = sampler, status, exact_design
+
+    def __call__(self, classifier_fn: Callable, tokens: Sequence[str], perturbed: np.ndarray,
+                 rng: np.random.Generator | None) -> Scored:
+        texts = self.sampler.render(tokens, perturbed, rng)
+        return Scored(score_texts(classifier_fn, texts), tuple(texts), self.status, None)
+
+
+class SamplerStats(SamplerTexts):
+    """Scoring of a sampler with ``render_with_stats``: its texts as :class:`SamplerTexts`, and its statistics on
+    them (the explanation's ``sampler_stats``)."""
+
+    __slots__ = ()
+
+    def __call__(self, classifier_fn, tokens, perturbed, rng) -> Scored:
+        texts, stats = self.sampler.render_with_stats(tokens, perturbed, rng)
+        return Scored(score_texts(classifier_fn, texts), tuple(texts), self.status, stats)
+
+
+class MaskTexts(SamplerTexts):
+    """Scoring of a :class:`MaskSampler` rendering with its own ``render``: rows are grouped into distinct texts
+    from their patterns (:func:`fred.sampling.masked_text_groups`) and only the first row of each is rendered.
+
+    The exact design lists every pattern once, and with no token equal to a
+    one-token mask distinct patterns render distinct texts: each row is asked,
+    in order, without grouping. Rows that are no boolean design (0/1 floats),
+    and documents the grouping declines, take the :class:`SamplerTexts` path.
+    """
+
+    __slots__ = ()
+
+    def __call__(self, classifier_fn, tokens, perturbed, rng) -> Scored:
+        mask = self.sampler.mask_token
+        if perturbed.dtype != bool:
+            return super().__call__(classifier_fn, tokens, perturbed, rng)
+        if self.exact_design and isinstance(mask, str) and mask.split() == [mask] and mask not in tokens:
+            # The scores are made row-major, as gathering the groups' rows made them: a column-major output (a
+            # DataFrame's) would change how BLAS sums the weighted mean.
+            texts = render_masked(tokens, perturbed, mask)
+            scores = np.ascontiguousarray(check_scores(classifier_fn(texts), len(texts)))
+            return Scored(scores, tuple(texts), self.status, None)
+        groups = masked_text_groups(tokens, perturbed, mask)
+        if groups is None:
+            return super().__call__(classifier_fn, tokens, perturbed, rng)
+        first, inverse = groups
+        distinct = render_masked(tokens, perturbed[first], mask)
+        texts = np.array(distinct, dtype=object)[inverse]
+        return Scored(score_distinct(classifier_fn, distinct, inverse), tuple(texts.tolist()), self.status, None)
+
+
+class FastPathFirst:
+    """Scoring through the bag-of-words fast path (:mod:`fred.fastpath`): no texts are rendered.
+
+    When its check against the string path fails, this call is scored by
+    ``strings`` and records why; the explainer is left as it was, so the next
+    call tries the fast path again.
+    """
+
+    __slots__ = ("fast", "status", "strings")
+
+    def __init__(self, fast: BagOfWordsFastPath, status: FastPathStatus, strings: SamplerTexts):
+        self.fast, self.status, self.strings = fast, status, strings
+
+    @property
+    def exact_design(self) -> bool:
+        return self.strings.exact_design
+
+    def __call__(self, classifier_fn, tokens, perturbed, rng) -> Scored:
+        raw, problem = self.fast.predict(tokens, perturbed)
+        if problem is None:
+            return Scored(check_scores(raw, len(perturbed)), None, self.status, None)
+        fell_back = FastPathStatus(False, "fell back to strings: " + problem)
+        return self.strings(classifier_fn, tokens, perturbed, rng)._replace(fast_path=fell_back)
+
+
+_MISSING = object()  # no such attribute
+
+
+def choose_scoring(sampler: Sampler, fast: BagOfWordsFastPath | None, status: FastPathStatus
+                   ) -> FastPathFirst | SamplerTexts:
+    """How an explanation scores its rows, the one rule (``status``: the explainer's ``fast_path_status``).
+
+    1. The fast path, when the explainer set one up (:func:`fred.fastpath.setup_fast_path`), falling back
+       to the string scoring below for a call whose check fails.
+    2. :class:`SamplerStats` for a sampler with a callable ``render_with_stats``.
+    3. :class:`MaskTexts` for a :class:`MaskSampler` whose ``render`` is :meth:`MaskSampler.render` (one
+       replaced on its class or on the instance renders other texts).
+    4. :class:`SamplerTexts` for any other sampler.
+
+    ``exact_design`` is set when the sampler draws with :meth:`ExactSampler.draw`, renders with
+    :meth:`MaskSampler.render` and reports no statistics: the explanation then makes no generator (making one
+    from ``random_state`` None reads the system's entropy, 20 us, a tenth of a small exact explanation).
+    Decided once per explanation, from the sampler's methods: ``Fred.sampler`` is a public attribute and a
+    sampler's ``render`` may be replaced on the instance.
+    """
+    with_stats = getattr(sampler, "render_with_stats", _MISSING)
+    mask_render = getattr(getattr(sampler, "render", None), "__func__", None) is MaskSampler.render
+    exact_design = (with_stats is _MISSING and mask_render
+                    and getattr(sampler.draw, "__func__", None) is ExactSampler.draw)
+    if callable(with_stats):
+        strings = SamplerStats(sampler, status)
+    elif mask_render and isinstance(sampler, MaskSampler):
+        strings = MaskTexts(sampler, status, exact_design)
+    else:
+        strings = SamplerTexts(sampler, status, exact_design)
+    return strings if fast is None else FastPathFirst(fast, status, strings)
 
 
 class Fred:
@@ -120,82 +283,6 @@ class Fred:
             setup_fast_path(classifier_fn, self.sampler) if fast_path
             else (None, FastPathStatus(False, "disabled by fast_path=False")))
 
-    def _draws_nothing(self) -> bool:
-        """Whether the sampler is the exact one with the mask rendering, which read no generator: making one from
-        ``random_state`` None reads the system's entropy (20 us, a tenth of a small exact explanation)."""
-        sampler = self.sampler
-        return (getattr(sampler.draw, "__func__", None) is ExactSampler.draw
-                and getattr(sampler.render, "__func__", None) is MaskSampler.render
-                and not hasattr(sampler, "render_with_stats"))
-
-    def _predict_perturbed(self, tokens: Sequence[str], perturbed: np.ndarray, rng: np.random.Generator | None,
-                           exact_design: bool):
-        """Scores of the perturbed samples, their texts (None when not rendered), how they were scored, and the
-        sampler's statistics on them (None when it reports none). ``exact_design``: the rows are the built-in exact
-        sampler's (:meth:`_draws_nothing`), every pattern once.
-
-        The bag-of-words fast path returns no texts. When its check against the
-        string path fails, this call scores strings; the explainer is left as it
-        was, so the next call tries the fast path again.
-        """
-        if self._fast_path is not None:
-            raw, problem = self._fast_path.predict(tokens, perturbed)
-            if problem is None:
-                return check_scores(raw, len(perturbed)), None, self.fast_path_status, None
-            status = FastPathStatus(False, "fell back to strings: " + problem)
-        else:
-            status = self.fast_path_status
-        with_stats = getattr(self.sampler, "render_with_stats", None)
-        if callable(with_stats):
-            texts, stats = with_stats(tokens, perturbed, rng)
-            return self._score_texts(texts), tuple(texts), status, stats
-        # Only the mask sampler's own rendering of a boolean design is grouped from patterns: a render replaced on
-        # the class or the instance, or 0/1 floats, take the text path as before.
-        plain = (isinstance(self.sampler, MaskSampler) and perturbed.dtype == bool
-                 and getattr(self.sampler.render, "__func__", None) is MaskSampler.render)
-        mask = self.sampler.mask_token if plain else None  # a sampler of its own need not have one
-        if plain and exact_design and isinstance(mask, str) and mask.split() == [mask] and mask not in tokens:
-            # The exact design lists every pattern once, and with no token equal to a one-token mask distinct
-            # patterns render distinct texts: each row is asked, in order, without grouping the rows. The scores are
-            # made row-major, as gathering the groups' rows made them: a column-major output (a DataFrame's)
-            # would change how BLAS sums the weighted mean.
-            texts = render_masked(tokens, perturbed, mask)
-            return np.ascontiguousarray(check_scores(self.classifier_fn(texts), len(texts))), tuple(texts), status, None
-        groups = masked_text_groups(tokens, perturbed, mask) if plain else None
-        if groups is None:
-            texts = self.sampler.render(tokens, perturbed, rng)
-            return self._score_texts(texts), tuple(texts), status, None
-        first, inverse = groups
-        distinct = render_masked(tokens, perturbed[first], mask)
-        texts = np.array(distinct, dtype=object)[inverse]
-        return self._score_distinct(distinct, inverse), tuple(texts.tolist()), status, None
-
-    def _score_distinct(self, distinct: list[str], inverse: np.ndarray) -> np.ndarray:
-        """``classifier_fn`` on the distinct texts, each row given the scores of its text ``distinct[inverse]``."""
-        return check_scores(self.classifier_fn(distinct), len(distinct))[inverse]
-
-    def _score_texts(self, texts: Sequence[str]) -> np.ndarray:
-        """``classifier_fn`` on the texts, asking each distinct text once (first occurrences in order) and
-        giving every row the scores of its text.
-
-        Deduplicating the rendered texts covers repeated patterns and patterns
-        that render equal (a masked token equal to the mask token) alike, and
-        is right for samplers whose rendering is random (POS sampling), where
-        equal patterns may stand for different texts. Every row is rendered, so
-        the sampler sees the generator as without deduplication. The mask
-        sampler's texts are grouped from their patterns instead
-        (:func:`fred.sampling.masked_text_groups`) and only the first row of
-        each text is rendered (grouping, rendering and scattering the texts back
-        to rows: 0.2 ms against 2.3 ms for rendering and hashing 3067 rows of
-        10 tokens), except on documents of more than 62 tokens other than the
-        mask token, whose rows are almost always distinct: there hashing the
-        texts (1.2 ms for 5000 rows of 150 tokens) was measured faster than
-        grouping the packed patterns with ``np.unique`` (3.4 ms).
-        """
-        index: dict[str, int] = {}
-        inverse = np.fromiter((index.setdefault(t, len(index)) for t in texts), dtype=np.intp, count=len(texts))
-        return self._score_distinct(list(index), inverse)
-
     def _resolve_label(self, label, original: np.ndarray, regression: bool) -> int | None:
         n_classes = original.shape[1]
         if regression:
@@ -210,17 +297,21 @@ class Fred:
             raise ValueError(f"label must lie in [0, {n_classes}) for {n_classes} classes, got {label}")
         return int(label)
 
-    def explain(
-        self,
-        text: str,
-        label: int | None = None,
-        p: float = P,
-        eps: float = EPS,
-        max_len: int = MAX_LEN,
-        n_samples: int | None = None,
-        alpha: float = ALPHA,
-    ) -> Explanation:
-        """Explain ``classifier_fn``'s prediction on ``text``.
+    def _explained(self, text: str, label) -> tuple[np.ndarray, bool, int | None]:
+        """f(xi): the scores of the text as a (1, k) array, whether the output is a regression's (1-d), and the
+        explained label (checked; the argmax by default, None for a regression)."""
+        raw = self.classifier_fn([text])
+        original = check_scores(raw, 1)
+        regression = np.ndim(raw) == 1
+        label = self._resolve_label(label, original, regression)
+        if self.class_names is not None and len(self.class_names) != original.shape[1]:
+            raise ValueError(f"class_names has {len(self.class_names)} names but classifier_fn returns "
+                             f"{original.shape[1]} columns")
+        return original, regression, label
+
+    def explain(self, text: str, label: int | None = None, p: float = P, eps: float = EPS, max_len: int = MAX_LEN,
+                n_samples: int | None = None, alpha: float = ALPHA) -> Explanation:
+        """Explain ``classifier_fn``'s prediction on ``text``: Algorithm 1, step by step.
 
         Parameters
         ----------
@@ -234,64 +325,39 @@ class Fred:
         alpha : coverage probability used when ``n_samples`` is None.
         """
         tokens = check_text(text)
-        p = check_probability(p, "p")
-        eps = check_probability(eps, "eps", high_open=False)
-        max_len = check_positive_int(max_len, "max_len")
-        alpha = check_probability(alpha, "alpha")
-        if n_samples is not None:
-            n_samples = check_positive_int(n_samples, "n_samples")
-        b = len(tokens)
-        raw = self.classifier_fn([text])
-        original = check_scores(raw, 1)
-        regression = np.ndim(raw) == 1
-        label = self._resolve_label(label, original, regression)
-        if self.class_names is not None and len(self.class_names) != original.shape[1]:
-            raise ValueError(f"class_names has {len(self.class_names)} names but classifier_fn returns "
-                             f"{original.shape[1]} columns")
+        p, eps = check_probability(p, "p"), check_probability(eps, "eps", high_open=False)
+        max_len, alpha = check_positive_int(max_len, "max_len"), check_probability(alpha, "alpha")
+        n_samples = None if n_samples is None else check_positive_int(n_samples, "n_samples")
+        original, regression, label = self._explained(text, label)
         column = 0 if label is None else label
-        strategy = resolve_strategy(self.search, b, max_len, self.max_candidates)
+        strategy = resolve_strategy(self.search, len(tokens), max_len, self.max_candidates)
         if not self.sampler.exact and n_samples is None:
-            n_samples = sample_size(alpha, p, min(max_len, b))
+            n_samples = sample_size(alpha, p, min(max_len, len(tokens)))
 
-        exact_design = self._draws_nothing()
-        rng = None if exact_design else np.random.default_rng(self.random_state)
-        design = self.sampler.draw(b, p, n_samples, rng)
-        scores, texts, fast_path, sampler_stats = self._predict_perturbed(tokens, design.perturbed, rng, exact_design)
-        if scores.shape[1] != original.shape[1]:
-            raise ValueError(f"classifier_fn returned {scores.shape[1]} columns on the samples but "
+        # sample: x = generate_sample(xi, p, n)
+        scoring = choose_scoring(self.sampler, self._fast_path, self.fast_path_status)
+        rng = None if scoring.exact_design else np.random.default_rng(self.random_state)
+        design = self.sampler.draw(len(tokens), p, n_samples, rng)
+        # score: f(x), each distinct text (or count vector) asked once
+        scored = scoring(self.classifier_fn, tokens, design.perturbed, rng)
+        if scored.scores.shape[1] != original.shape[1]:
+            raise ValueError(f"classifier_fn returned {scored.scores.shape[1]} columns on the samples but "
                              f"{original.shape[1]} on the text")
-        f = scores[:, column]
-        weights = design.weights
-        mean_prediction = float(weights @ f / weights.sum())
+        # drops: d(x) = baseline - f(x), the baseline the weighted mean of f(x) (the paper) or f(xi)
+        f = scored.scores[:, column]
+        mean_prediction = float(design.weights @ f / design.weights.sum())
         f_text = float(original[0, column])
         baseline_value = mean_prediction if self.baseline == "mean" else f_text
-        d = baseline_value - f
         tie_tol = TIE_RTOL * max(1.0, float(np.max(np.abs(f))), abs(f_text))
-        result = search_candidates(design.perturbed, weights, d, eps * baseline_value, max_len, strategy,
-                                   self.beam_width, tie_tol)
+        # search: sizes 1, 2, ..., max_len; the first whose best drop reaches eps * baseline
+        result = search_candidates(design.perturbed, design.weights, baseline_value - f, eps * baseline_value,
+                                   max_len, strategy, self.beam_width, tie_tol)
         return Explanation(
-            tokens=tuple(tokens),
-            label=label,
+            tokens=tuple(tokens), label=label,
             class_name=None if label is None or self.class_names is None else self.class_names[label],
-            best_ids=result.best_ids,
-            drop=result.drop,
-            threshold=eps * baseline_value,
-            found=result.found,
-            mean_prediction=mean_prediction,
-            original_prediction=f_text,
-            importances=result.importances,
-            n_samples=len(weights),
-            p=p,
-            eps=eps,
-            max_len=max_len,
-            baseline=self.baseline,
-            sampler=self.sampler.name,
-            search=strategy,
-            class_names=self.class_names,
-            mask_token=self.mask_token,
-            sample_perturbed=design.perturbed,
-            sample_scores=None if regression else scores,
-            sample_texts=texts,
-            fast_path=fast_path,
-            sampler_stats=sampler_stats,
-        )
+            best_ids=result.best_ids, drop=result.drop, threshold=eps * baseline_value, found=result.found,
+            mean_prediction=mean_prediction, original_prediction=f_text, importances=result.importances,
+            n_samples=len(design.weights), p=p, eps=eps, max_len=max_len, baseline=self.baseline,
+            sampler=self.sampler.name, search=strategy, class_names=self.class_names, mask_token=self.mask_token,
+            sample_perturbed=design.perturbed, sample_scores=None if regression else scored.scores,
+            sample_texts=scored.texts, fast_path=scored.fast_path, sampler_stats=scored.sampler_stats)

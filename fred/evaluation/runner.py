@@ -52,6 +52,8 @@ import json
 import os
 import time
 from contextlib import ExitStack
+from dataclasses import dataclass, field
+from pathlib import Path
 
 import numpy as np
 
@@ -65,6 +67,88 @@ from .explainers import EXPLAINERS, POSITIVE, Adapter, Unavailable
 from .models import make_model
 from .store import append_rows, read_documents, write_rows
 from .summary import RunResult, markdown
+
+
+def _previous_record(config: RunConfig, csv_path: Path, record_path: Path, restart: bool) -> dict | None:
+    """The run record of an earlier session to resume (None to start afresh); ValueError when the files at this
+    place belong to another configuration, or a CSV has lost its record, and ``restart`` is False."""
+    record = json.loads(record_path.read_text()) if record_path.is_file() and not restart else None
+    if record is not None and record["config"] != config.describe():
+        raise ValueError(f"{record_path} holds another configuration ({record['config']}); pass restart=True "
+                         "(--restart) to start over, or choose another output directory")
+    if record is None and csv_path.is_file() and not restart:
+        raise ValueError(f"{csv_path} exists without its run record {record_path.name}; pass restart=True "
+                         "(--restart) to replace it, or choose another output directory")
+    return record
+
+
+def _train(config: RunConfig) -> tuple[object, list[str], list[str], float, list[int]]:
+    """The model fitted on the training split, the two splits' texts, its test accuracy, and the test indices of
+    the documents to explain (:func:`fred.evaluation.documents.select_documents`)."""
+    data = load_dataset(config.dataset, config.data_dir)
+    x_train, x_test, y_train, y_test = split_dataset(data, config.seed)
+    model = make_model(config.model, config.seed).fit(x_train, y_train)
+    accuracy = float(np.mean(model.predict(x_test) == y_test))
+    return model, x_train, x_test, accuracy, select_documents(model, x_test, config.n_docs, config.min_tokens)
+
+
+def _build_adapters(config: RunConfig, model, x_train) -> tuple[dict[str, Adapter], dict[str, str]]:
+    """The explainers of the run that can be built, in the order they run, and why the others cannot."""
+    # k for LIME and SHAP comes from FRED, so FRED runs first; explainers from outside run last.
+    ordered = sorted(config.explainers, key=lambda e: (e not in ("fred", "fredpos"),
+                                                       EXPLAINERS.index(e) if e in EXPLAINERS else len(EXPLAINERS)))
+    adapters: dict[str, Adapter] = {}
+    unavailable: dict[str, str] = {}
+    for name in ordered:
+        try:
+            adapters[name] = build_run_adapter(config, name, model, x_train)
+        except Unavailable as err:
+            unavailable[name] = str(err)
+    if any(e in adapters for e in ("lime", "shap")) and config.k_from not in adapters:
+        raise Unavailable(f"lime/shap need k from {config.k_from}, which is unavailable: "
+                          f"{unavailable.get(config.k_from)}")
+    return adapters, unavailable
+
+
+@dataclass
+class _Record:
+    """The ``.run.json`` of a run: its configuration, explainers, and sessions (earlier ones, then this one)."""
+
+    path: Path
+    config: RunConfig
+    explainers: list[str]
+    unavailable: dict[str, str]
+    sessions: list[dict]
+    started: str  # when this session started, UTC
+    start: float  # its time.perf_counter() then
+    cluster: dict = field(default_factory=lambda: {"kind": "in process", "workers": 0, "threads": 1})
+
+    def save(self) -> None:
+        self.path.write_text(json.dumps({"config": self.config.describe(), "explainers": self.explainers,
+                                         "unavailable": self.unavailable, "sessions": self.sessions}, indent=1),
+                             encoding="utf-8")
+
+    def end_session(self, written: int, n_pending: int) -> None:
+        """Record this session when it wrote documents (interrupted when fewer than were pending)."""
+        if written:
+            self.sessions.append({"started": self.started, "wall_seconds": time.perf_counter() - self.start,
+                                  "documents": written, "cluster": self.cluster, "command": self.config.command,
+                                  **({} if written == n_pending else {"interrupted": True})})
+            self.save()
+
+
+def _append_documents(context: Context, pending: list, csv_path: Path, cluster: dict, workers: int | None,
+                      scheduler: str | None, progress: bool) -> None:
+    """Explain the pending documents (:func:`fred.evaluation.execution.explain_pending`), appending each one's
+    rows to the CSV as it completes."""
+    config = context.config
+    with ExitStack() as stack:
+        results = explain_pending(context, pending, stack, cluster, workers, scheduler)
+        if progress:
+            results = show_progress(results, f"{config.dataset}/{config.model}: documents", len(pending))
+        with open(csv_path, "a", newline="", encoding="utf-8") as handle:
+            for rows in results:
+                append_rows(handle, rows)
 
 
 def run(config: RunConfig, out: str | os.PathLike, *, workers: int | None = None, scheduler: str | None = None,
@@ -94,73 +178,33 @@ def run(config: RunConfig, out: str | os.PathLike, *, workers: int | None = None
     started = datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
     csv_path, md_path, record_path = output_paths(config, out)
     csv_path.parent.mkdir(parents=True, exist_ok=True)
-    record = json.loads(record_path.read_text()) if record_path.is_file() and not restart else None
-    if record is not None and record["config"] != config.describe():
-        raise ValueError(f"{record_path} holds another configuration ({record['config']}); pass restart=True "
-                         "(--restart) to start over, or choose another output directory")
-    if record is None and csv_path.is_file() and not restart:
-        raise ValueError(f"{csv_path} exists without its run record {record_path.name}; pass restart=True "
-                         "(--restart) to replace it, or choose another output directory")
+    previous = _previous_record(config, csv_path, record_path, restart)
 
-    data = load_dataset(config.dataset, config.data_dir)
-    x_train, x_test, y_train, y_test = split_dataset(data, config.seed)
-    model = make_model(config.model, config.seed).fit(x_train, y_train)
-    accuracy = float(np.mean(model.predict(x_test) == y_test))
-    docs = select_documents(model, x_test, config.n_docs, config.min_tokens)
-
-    # k for LIME and SHAP comes from FRED, so FRED runs first; explainers from outside run last.
-    ordered = sorted(config.explainers, key=lambda e: (e not in ("fred", "fredpos"),
-                                                       EXPLAINERS.index(e) if e in EXPLAINERS else len(EXPLAINERS)))
-    adapters: dict[str, Adapter] = {}
-    unavailable: dict[str, str] = {}
-    for name in ordered:
-        try:
-            adapters[name] = build_run_adapter(config, name, model, x_train)
-        except Unavailable as err:
-            unavailable[name] = str(err)
-    if any(e in adapters for e in ("lime", "shap")) and config.k_from not in adapters:
-        raise Unavailable(f"lime/shap need k from {config.k_from}, which is unavailable: "
-                          f"{unavailable.get(config.k_from)}")
+    model, x_train, x_test, accuracy, docs = _train(config)
+    adapters, unavailable = _build_adapters(config, model, x_train)
     context = Context(config, model, tuple(x_train), tuple(adapters))
-    if record is not None and record["explainers"] != list(adapters):
-        raise ValueError(f"{record_path} was made with explainers {record['explainers']}, here {list(adapters)} are "
-                         "available; install what is missing or pass restart=True (--restart)")
+    if previous is not None and previous["explainers"] != list(adapters):
+        raise ValueError(f"{record_path} was made with explainers {previous['explainers']}, here {list(adapters)} "
+                         "are available; install what is missing or pass restart=True (--restart)")
     keep_adapters(context, adapters)  # the in-process executor uses the adapters just built
 
-    done = read_documents(csv_path, list(adapters)) if record is not None else []
+    done = read_documents(csv_path, list(adapters)) if previous is not None else []
     write_rows(csv_path, done)  # drops the rows of documents cut short, and a line cut in the middle
     finished = {r["doc"] for r in done}
     pending = [(doc, index, x_test[index]) for doc, index in enumerate(docs) if doc not in finished]
-    sessions = list(record["sessions"]) if record is not None else []
-    cluster: dict = {"kind": "in process", "workers": 0, "threads": 1}
-
-    def save_record() -> None:
-        record_path.write_text(json.dumps({"config": config.describe(), "explainers": list(adapters),
-                                           "unavailable": unavailable, "sessions": sessions}, indent=1),
-                               encoding="utf-8")
-
-    save_record()
+    record = _Record(record_path, config, list(adapters), unavailable,
+                     list(previous["sessions"]) if previous is not None else [], started, start)
+    record.save()
     try:
-        with ExitStack() as stack:
-            results = explain_pending(context, pending, stack, cluster, workers, scheduler)
-            if progress:
-                results = show_progress(results, f"{config.dataset}/{config.model}: documents", len(pending))
-            with open(csv_path, "a", newline="", encoding="utf-8") as handle:
-                for rows in results:
-                    append_rows(handle, rows)
+        _append_documents(context, pending, csv_path, record.cluster, workers, scheduler, progress)
     finally:  # an interrupted session is recorded too, with the documents it wrote
         # Counted in the file, not as they are appended: a signal handled between a document's write and its count
         # (during the fsync, say) would otherwise leave a session that wrote documents unrecorded.
         rows = read_documents(csv_path, list(adapters))
-        written = len({r["doc"] for r in rows} - finished)
-        if written:
-            sessions.append({"started": started, "wall_seconds": time.perf_counter() - start,
-                             "documents": written, "cluster": cluster, "command": config.command,
-                             **({} if written == len(pending) else {"interrupted": True})})
-            save_record()
+        record.end_session(len({r["doc"] for r in rows} - finished), len(pending))
     write_rows(csv_path, rows)
-    save_record()
+    record.save()
     result = RunResult(config, rows, unavailable, accuracy, len(x_train), len(x_test),
-                       int(np.sum(model.predict(x_test) == POSITIVE)), sessions, csv_path, md_path)
+                       int(np.sum(model.predict(x_test) == POSITIVE)), record.sessions, csv_path, md_path)
     md_path.write_text(markdown(result), encoding="utf-8")
     return result

@@ -7,6 +7,7 @@ import itertools
 from fractions import Fraction
 
 import numpy as np
+import pytest
 from hypothesis import assume, given
 from hypothesis import strategies as st
 
@@ -94,3 +95,39 @@ def test_ties_are_exact_in_rational_arithmetic_and_scaled_in_floats():
     for gap, winner in ((1e-7, (0,)), (1e-5, (1,))):
         drops = {1: 2.0e6, 2: 2.0e6 + gap}
         assert search_on_drops(drops, 2, 0.0, 1, tol=tie_tolerance(list(drops.values()))).best_ids == winner, gap
+
+
+def test_batch_search_takes_b_from_the_rows_even_when_there_are_none():
+    """Catches the batch's b read from a row that is not there (an empty batch is a valid input: no tables, no
+    outcomes) and a row length that is no power of two taken for a smaller b."""
+    out = search_batch(np.zeros((0, 8), np.int64), np.zeros(0, np.int64))
+    assert {k: v.shape for k, v in out.items()} == dict.fromkeys(("a_code", "b_code", "a_found", "b_found", "tie"),
+                                                                 (0,))
+    with pytest.raises(ValueError, match=r"drops must be a 2-d array of rows of length 2\*\*b"):
+        search_batch(np.zeros((1, 6), np.int64), np.zeros(1, np.int64))
+
+
+@given(exact_drops(), st.integers(-2, 8), st.integers(1, 4), st.integers(1, 3), st.booleans())
+def test_beam_extends_each_kept_candidate_by_the_positions_outside_it(case, threshold, max_len, width, duplicates):
+    """Catches a beam whose next candidates are not the kept ones each grown by one position outside them (all
+    positions, or the singletons best first with extend_top), undefined sets kept, or a set reached twice listed
+    once with duplicates: against the beam spelled out here on the search's own cuts."""
+    b, drops = case
+    by_code = {sum(1 << i for i in s): d for s, d in drops.items()}
+    for extend_top in (None, 1, 2):
+        got = search_on_drops(by_code, b, Fraction(threshold, 4), max_len, width=width, extend_top=extend_top,
+                              duplicates=duplicates)
+        singles = sorted(((j,) for j in range(b) if (j,) in drops), key=lambda s: (-drops[s], s))
+        order = [j for (j,) in singles] if extend_top is not None else list(range(b))
+        cands, counts = singles, []
+        for size in range(1, min(max_len, b) + 1):
+            if not cands:
+                break
+            counts.append(len(cands))
+            if size == min(max_len, b) or any(drops[c] >= Fraction(threshold, 4) for c in cands):
+                break
+            keep = sorted(cands, key=lambda s: (-drops[s], s))[:width]  # the best first, ties to the smaller tuple
+            grown = [tuple(sorted(k + (j,))) for k in keep for j in [j for j in order if j not in k][:extend_top]]
+            grown = [c for c in grown if c in drops]
+            cands = grown if duplicates else sorted(set(grown))
+        assert got.n_candidates == tuple(counts), (extend_top, got)
