@@ -263,27 +263,8 @@ class ToyFred:
         original = np.asarray(self.classifier_fn([text]), dtype=float)
         column = self._column(label, original)
         b, units = len(tokens), self._units(tokens)
-        if self.exact:
-            drawn = np.array(list(itertools.product((False, True), repeat=len(units))), dtype=bool)
-            k = drawn.sum(axis=1)
-            weights = p**k * (1 - p) ** (len(units) - k)
-        else:
-            n = n_samples if n_samples is not None else self.default_n(p, min(max_len, b))
-            drawn = np.random.default_rng(seed()).random((n, len(units))) < p
-            weights = np.full(n, 1.0 / n)
-        rows = np.zeros((len(drawn), b), dtype=bool)
-        for j, unit in enumerate(units):
-            rows[:, unit] = drawn[:, [j]]
-        def render(row) -> str:
-            return " ".join(self.mask if z else t for z, t in zip(row, tokens))
-
-        if b < 63:  # each distinct row rendered once (the Lemma 1 checks draw 200,000 rows of at most 2^b patterns)
-            _, first, inverse = np.unique(rows @ (1 << np.arange(b, dtype=np.int64)), return_index=True,
-                                          return_inverse=True)
-            distinct = [render(rows[i]) for i in first]
-            texts = [distinct[i] for i in inverse.ravel()]
-        else:
-            texts = [render(row) for row in rows]
+        rows, weights = self._rows(units, b, p, max_len, n_samples)
+        texts = self._texts(rows, tokens)
         scores = np.asarray(self.classifier_fn(texts), dtype=float)  # one text per row, in row order
         f = scores if column is None else scores[:, column]
         mean = float(weights @ f)
@@ -314,6 +295,35 @@ class ToyFred:
             if best is None or top - best[1] > tie:
                 best = (winner, top)
         return AdaptedExplanation(() if best is None else best[0], False, importances)
+
+    def _rows(self, units, b: int, p: float, max_len: int, n_samples) -> tuple[np.ndarray, np.ndarray]:
+        """The perturbation rows over positions (a unit's positions perturbed together) and their weights: every
+        pattern of the units with its probability (exact), or n draws of weight 1/n."""
+        if self.exact:
+            drawn = np.array(list(itertools.product((False, True), repeat=len(units))), dtype=bool)
+            k = drawn.sum(axis=1)
+            weights = p**k * (1 - p) ** (len(units) - k)
+        else:
+            n = n_samples if n_samples is not None else self.default_n(p, min(max_len, b))
+            drawn = np.random.default_rng(seed()).random((n, len(units))) < p
+            weights = np.full(n, 1.0 / n)
+        rows = np.zeros((len(drawn), b), dtype=bool)
+        for j, unit in enumerate(units):
+            rows[:, unit] = drawn[:, [j]]
+        return rows, weights
+
+    def _texts(self, rows: np.ndarray, tokens) -> list[str]:
+        """One text per row, in row order: the perturbed positions replaced by the mask."""
+        def render(row) -> str:
+            return " ".join(self.mask if z else t for z, t in zip(row, tokens))
+
+        b = len(tokens)
+        if b < 63:  # each distinct row rendered once (the Lemma 1 checks draw 200,000 rows of at most 2^b patterns)
+            _, first, inverse = np.unique(rows @ (1 << np.arange(b, dtype=np.int64)), return_index=True,
+                                          return_inverse=True)
+            distinct = [render(rows[i]) for i in first]
+            return [distinct[i] for i in inverse.ravel()]
+        return [render(row) for row in rows]
 
     @staticmethod
     def _column(label, original: np.ndarray) -> int | None:
