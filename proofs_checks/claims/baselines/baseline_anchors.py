@@ -58,7 +58,7 @@ from .anchor_exp_law import (
     start_scan,
 )
 
-CLAIM = Claim("baseline-anchors", new=True)
+CLAIM = Claim("baseline-anchors")
 #: The stopping test's start states scanned by s-sequential: every row count from 1 to this one (4 batches).
 START_SCAN = 40
 PROVABLE = Quote(182, r"Anchors \citep{ribeiro2018anchors} differ, extracting provable rules that guarantee the "

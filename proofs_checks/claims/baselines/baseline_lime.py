@@ -59,7 +59,7 @@ from ...paper.baselines import (
 from ...statistics.seeds import statistical_seed
 from ...verdicts.results import Claim, ClaimResult, Quote, Reading, StepResult
 
-CLAIM = Claim("baseline-lime", new=True)
+CLAIM = Claim("baseline-lime")
 FRAMEWORK = Quote(443, r"We leverage the framework established by \citet{garreau2020explaining} for LIME, extended for "
                        r"text data by \citet{mardaoui_garreau_2021,lopardo2022sea}.")
 MASKING = Quote(379, r"Alternatively, we follow the default implementation of the official repositories from "

@@ -52,7 +52,7 @@ from .shap_runs import (
     rerun_case,
 )
 
-CLAIM = Claim("baseline-shap", new=True)
+CLAIM = Claim("baseline-shap")
 SENTENCE = Quote(694, "On small documents, SHAP performs an exhaustive search over all possible token subsets, "
                       "motivating its high robustness.")
 APPENDIX = Quote(1180, "On small documents, SHAP performs an exhaustive search over all possible token subsets, "
