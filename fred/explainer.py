@@ -15,7 +15,7 @@ import numpy as np
 
 from fred_constants import ALPHA, BASELINES, EPS, MASK_TOKEN, MAX_LEN, P, RELEASED_WIDTH, SEARCHES, TIE_RTOL
 
-from ._validation import check_positive_int, check_probability, check_scores, check_text, check_token
+from .validation import check_positive_int, check_probability, check_scores, check_text, check_token
 from .explanation import Explanation
 from .fastpath import BagOfWordsFastPath, FastPathStatus, setup_fast_path
 from .sampling import ExactSampler, MaskSampler, Sampler, make_sampler, masked_text_groups, render_masked, sample_size

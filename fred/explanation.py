@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from ._validation import check_int
+from .validation import check_int
 from .fastpath import FastPathStatus
 from .sampling import render_masked
 

@@ -26,7 +26,7 @@ import numpy as np
 
 from fred_constants import MASK_TOKEN, MAX_LEN, P
 
-from ._validation import check_positive_int, check_probability
+from .validation import check_positive_int, check_probability
 
 #: Largest sample size :func:`sample_size` returns before refusing.
 MAX_SAMPLES = 10_000_000

@@ -15,7 +15,7 @@ from pathlib import Path
 
 from fred_constants import BASELINES, EPS, P, SEARCHES
 
-from .._validation import check_int
+from ..validation import check_int
 from .explainers import EXPLAINERS, LIME_SAMPLES
 from .factories import parse_factory
 from .models import MODELS

@@ -39,7 +39,7 @@ import numpy as np
 from fred_constants import MAX_LEN
 
 from .._optional import import_optional
-from .._validation import check_int
+from ..validation import check_int
 from ..explainer import Fred
 from .metrics import positive_ranking
 

@@ -23,7 +23,7 @@ import numpy as np
 
 from fred_constants import MASK_TOKEN
 
-from .._validation import check_int
+from ..validation import check_int
 
 #: A classifier's score function: a list of texts to an array of class-1 scores.
 Scorer = Callable[[list[str]], np.ndarray]

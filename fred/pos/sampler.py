@@ -39,7 +39,7 @@ import numpy as np
 
 from fred_constants import MASK_TOKEN
 
-from .._validation import check_token
+from ..validation import check_token
 from ..sampling import MaskSampler
 from .dictionaries import Polarity, PosDictionaries, Tagger, build_dictionaries, polarity_sign, tag_documents
 from .tagging import SpacyTagger, vader_polarity
