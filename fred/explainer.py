@@ -1,9 +1,10 @@
 """The FRED explainer (section 2, Algorithm 1).
 
 :meth:`Fred.explain` reads as Algorithm 1: draw the perturbed samples, score them, take each row's drop, search
-the candidates. How the rows are scored is one seam: :func:`choose_scoring` picks, once per explanation and by one
-rule, a scoring (the bag-of-words fast path, the mask sampler's texts grouped from their patterns, a sampler's own
-texts, with or without its statistics), a callable returning :class:`Scored`.
+the candidates. How the rows are scored is one seam: :func:`choose_scoring` picks by one rule a scoring (the
+bag-of-words fast path, the mask sampler's texts grouped from their patterns, a sampler's own texts, with or
+without its statistics), a callable returning :class:`Scored`, when the explainer is built (again, for one
+explanation, when ``Fred.sampler`` has been replaced since).
 """
 
 from __future__ import annotations
@@ -63,20 +64,21 @@ class SamplerTexts:
     """Scoring of any sampler's rows: ``sampler.render`` makes every row's text, each distinct text is asked once
     (:func:`score_texts`).
 
-    A scoring is called as ``scoring(classifier_fn, tokens, perturbed, rng)`` and returns :class:`Scored`;
-    ``exact_design`` says the sampler draws the exact design (every pattern once) and renders it with the mask
-    token, so that nothing reads a generator. :func:`choose_scoring` picks the scoring of an explanation.
+    A scoring is called as ``scoring(classifier_fn, tokens, perturbed, rng, status)`` (``status``: the
+    explainer's ``fast_path_status``) and returns :class:`Scored`. ``exact_design`` says the sampler draws the
+    exact design (every pattern once) and renders it with the mask token, so that nothing reads a generator.
+    :func:`choose_scoring` picks the scoring of a sampler.
     """
 
-    __slots__ = ("sampler", "status", "exact_design")
+    __slots__ = ("sampler", "exact_design")
 
-    def __init__(self, sampler: Sampler, status: FastPathStatus, exact_design: bool = False):
-        self.sampler, self.status, self.exact_design = sampler, status, exact_design
+    def __init__(self, sampler: Sampler, exact_design: bool = False):
+        self.sampler, self.exact_design = sampler, exact_design
 
     def __call__(self, classifier_fn: Callable, tokens: Sequence[str], perturbed: np.ndarray,
-                 rng: np.random.Generator | None) -> Scored:
+                 rng: np.random.Generator | None, status: FastPathStatus) -> Scored:
         texts = self.sampler.render(tokens, perturbed, rng)
-        return Scored(score_texts(classifier_fn, texts), tuple(texts), self.status, None)
+        return Scored(score_texts(classifier_fn, texts), tuple(texts), status, None)
 
 
 class SamplerStats(SamplerTexts):
@@ -85,9 +87,9 @@ class SamplerStats(SamplerTexts):
 
     __slots__ = ()
 
-    def __call__(self, classifier_fn, tokens, perturbed, rng) -> Scored:
+    def __call__(self, classifier_fn, tokens, perturbed, rng, status) -> Scored:
         texts, stats = self.sampler.render_with_stats(tokens, perturbed, rng)
-        return Scored(score_texts(classifier_fn, texts), tuple(texts), self.status, stats)
+        return Scored(score_texts(classifier_fn, texts), tuple(texts), status, stats)
 
 
 class MaskTexts(SamplerTexts):
@@ -102,23 +104,23 @@ class MaskTexts(SamplerTexts):
 
     __slots__ = ()
 
-    def __call__(self, classifier_fn, tokens, perturbed, rng) -> Scored:
+    def __call__(self, classifier_fn, tokens, perturbed, rng, status) -> Scored:
         mask = self.sampler.mask_token
         if perturbed.dtype != bool:
-            return super().__call__(classifier_fn, tokens, perturbed, rng)
+            return super().__call__(classifier_fn, tokens, perturbed, rng, status)
         if self.exact_design and isinstance(mask, str) and mask.split() == [mask] and mask not in tokens:
             # The scores are made row-major, as gathering the groups' rows made them: a column-major output (a
             # DataFrame's) would change how BLAS sums the weighted mean.
             texts = render_masked(tokens, perturbed, mask)
             scores = np.ascontiguousarray(check_scores(classifier_fn(texts), len(texts)))
-            return Scored(scores, tuple(texts), self.status, None)
+            return Scored(scores, tuple(texts), status, None)
         groups = masked_text_groups(tokens, perturbed, mask)
         if groups is None:
-            return super().__call__(classifier_fn, tokens, perturbed, rng)
+            return super().__call__(classifier_fn, tokens, perturbed, rng, status)
         first, inverse = groups
         distinct = render_masked(tokens, perturbed[first], mask)
         texts = np.array(distinct, dtype=object)[inverse]
-        return Scored(score_distinct(classifier_fn, distinct, inverse), tuple(texts.tolist()), self.status, None)
+        return Scored(score_distinct(classifier_fn, distinct, inverse), tuple(texts.tolist()), status, None)
 
 
 class FastPathFirst:
@@ -129,29 +131,32 @@ class FastPathFirst:
     call tries the fast path again.
     """
 
-    __slots__ = ("fast", "status", "strings")
+    __slots__ = ("fast", "strings")
 
-    def __init__(self, fast: BagOfWordsFastPath, status: FastPathStatus, strings: SamplerTexts):
-        self.fast, self.status, self.strings = fast, status, strings
+    def __init__(self, fast: BagOfWordsFastPath, strings: SamplerTexts):
+        self.fast, self.strings = fast, strings
+
+    @property
+    def sampler(self) -> Sampler:
+        return self.strings.sampler
 
     @property
     def exact_design(self) -> bool:
         return self.strings.exact_design
 
-    def __call__(self, classifier_fn, tokens, perturbed, rng) -> Scored:
+    def __call__(self, classifier_fn, tokens, perturbed, rng, status) -> Scored:
         raw, problem = self.fast.predict(tokens, perturbed)
         if problem is None:
-            return Scored(check_scores(raw, len(perturbed)), None, self.status, None)
-        fell_back = FastPathStatus(False, "fell back to strings: " + problem)
-        return self.strings(classifier_fn, tokens, perturbed, rng)._replace(fast_path=fell_back)
+            return Scored(check_scores(raw, len(perturbed)), None, status, None)
+        return self.strings(classifier_fn, tokens, perturbed, rng,
+                            FastPathStatus(False, "fell back to strings: " + problem))
 
 
 _MISSING = object()  # no such attribute
 
 
-def choose_scoring(sampler: Sampler, fast: BagOfWordsFastPath | None, status: FastPathStatus
-                   ) -> FastPathFirst | SamplerTexts:
-    """How an explanation scores its rows, the one rule (``status``: the explainer's ``fast_path_status``).
+def choose_scoring(sampler: Sampler, fast: BagOfWordsFastPath | None) -> FastPathFirst | SamplerTexts:
+    """How the rows a sampler draws are scored, the one rule.
 
     1. The fast path, when the explainer set one up (:func:`fred.fastpath.setup_fast_path`), falling back
        to the string scoring below for a call whose check fails.
@@ -163,20 +168,18 @@ def choose_scoring(sampler: Sampler, fast: BagOfWordsFastPath | None, status: Fa
     ``exact_design`` is set when the sampler draws with :meth:`ExactSampler.draw`, renders with
     :meth:`MaskSampler.render` and reports no statistics: the explanation then makes no generator (making one
     from ``random_state`` None reads the system's entropy, 20 us, a tenth of a small exact explanation).
-    Decided once per explanation, from the sampler's methods: ``Fred.sampler`` is a public attribute and a
-    sampler's ``render`` may be replaced on the instance.
     """
     with_stats = getattr(sampler, "render_with_stats", _MISSING)
     mask_render = getattr(getattr(sampler, "render", None), "__func__", None) is MaskSampler.render
     exact_design = (with_stats is _MISSING and mask_render
                     and getattr(sampler.draw, "__func__", None) is ExactSampler.draw)
     if callable(with_stats):
-        strings = SamplerStats(sampler, status)
+        strings = SamplerStats(sampler)
     elif mask_render and isinstance(sampler, MaskSampler):
-        strings = MaskTexts(sampler, status, exact_design)
+        strings = MaskTexts(sampler, exact_design)
     else:
-        strings = SamplerTexts(sampler, status, exact_design)
-    return strings if fast is None else FastPathFirst(fast, status, strings)
+        strings = SamplerTexts(sampler, exact_design)
+    return strings if fast is None else FastPathFirst(fast, strings)
 
 
 class Fred:
@@ -197,7 +200,8 @@ class Fred:
         ``"mask"``: each position perturbed independently with probability p,
         drops are the Monte Carlo estimates of Eq. (3). ``"exact"``: all 2**b
         patterns weighted by their probability, drops are the expectations of
-        Eq. (1) (b <= 20).
+        Eq. (1) (b <= 20). How its rows are scored is chosen from its methods when the explainer is built
+        (:func:`choose_scoring`; for a sampler assigned to ``sampler`` later, at each call).
     baseline : {"mean", "original"}
         ``"mean"`` (the paper): d(x) = mean f - f(x), threshold eps * mean f,
         where mean f is the (weighted) mean prediction over the samples.
@@ -282,6 +286,14 @@ class Fred:
         self._fast_path, self.fast_path_status = (
             setup_fast_path(classifier_fn, self.sampler) if fast_path
             else (None, FastPathStatus(False, "disabled by fast_path=False")))
+        self._scoring = choose_scoring(self.sampler, self._fast_path)
+
+    def _scoring_now(self) -> FastPathFirst | SamplerTexts:
+        """The scoring chosen when the explainer was built, or the rule's choice for a sampler assigned to
+        ``sampler`` since (a sampler's methods are read when it is chosen)."""
+        if self._scoring.sampler is self.sampler:
+            return self._scoring
+        return choose_scoring(self.sampler, self._fast_path)
 
     def _resolve_label(self, label, original: np.ndarray, regression: bool) -> int | None:
         n_classes = original.shape[1]
@@ -335,11 +347,11 @@ class Fred:
             n_samples = sample_size(alpha, p, min(max_len, len(tokens)))
 
         # sample: x = generate_sample(xi, p, n)
-        scoring = choose_scoring(self.sampler, self._fast_path, self.fast_path_status)
+        scoring = self._scoring_now()
         rng = None if scoring.exact_design else np.random.default_rng(self.random_state)
         design = self.sampler.draw(len(tokens), p, n_samples, rng)
         # score: f(x), each distinct text (or count vector) asked once
-        scored = scoring(self.classifier_fn, tokens, design.perturbed, rng)
+        scored = scoring(self.classifier_fn, tokens, design.perturbed, rng, self.fast_path_status)
         if scored.scores.shape[1] != original.shape[1]:
             raise ValueError(f"classifier_fn returned {scored.scores.shape[1]} columns on the samples but "
                              f"{original.shape[1]} on the text")

@@ -45,8 +45,9 @@ def _frozen(value):
 
 def _snapshot(explainer: Fred) -> dict:
     """Every attribute of the explainer and of its sampler."""
-    state = {k: _frozen(v) for k, v in vars(explainer).items() if k not in ("classifier_fn", "sampler", "_fast_path")}
-    state["_fast_path"] = explainer._fast_path  # compared by identity: a fast path switched off is rebound
+    by_identity = ("_fast_path", "_scoring")  # a fast path switched off, or a scoring chosen again, is rebound
+    state = {k: _frozen(v) for k, v in vars(explainer).items() if k not in ("classifier_fn", "sampler", *by_identity)}
+    state.update((k, getattr(explainer, k)) for k in by_identity)
     state["sampler"] = {k: _frozen(v) for k, v in vars(explainer.sampler).items() if k not in ("tagger", "polarity")}
     return state
 

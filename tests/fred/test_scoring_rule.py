@@ -1,5 +1,5 @@
-"""How an explanation scores its rows is chosen by one rule (``fred.explainer.choose_scoring``), once per
-explanation.
+"""How an explanation scores its rows is chosen by one rule (``fred.explainer.choose_scoring``), when the
+explainer is built, and again for a sampler assigned to it later.
 
 The rule is checked on each kind of sampler it tells apart, and through ``Fred.explain`` where a choice shows:
 a sampler replaced after the explainer was built renders its own texts (computed here with the sampler and the
@@ -16,11 +16,8 @@ from sklearn.pipeline import make_pipeline
 
 from fred import ExactSampler, Fred, MaskSampler
 from fred.explainer import FastPathFirst, MaskTexts, SamplerStats, SamplerTexts, choose_scoring
-from fred.fastpath import FastPathStatus, setup_fast_path
+from fred.fastpath import setup_fast_path
 from fred.sampling import render_masked
-
-STATUS = FastPathStatus(False, "a status")
-
 
 class ThreeWords(MaskSampler):
     """Replaces each perturbed token by one of three words drawn with the explainer's generator."""
@@ -76,8 +73,9 @@ def _instance_render() -> MaskSampler:
 def test_the_rule_picks_one_scoring_per_kind_of_sampler(make, kind, exact_design):
     """Catches a sampler scored by the wrong path: statistics lost, a render of its own (on the class or the
     instance) bypassed by the mask grouping, or a generator withheld from a design that is not the built-in one."""
-    scoring = choose_scoring(make(), None, STATUS)
-    assert (type(scoring), scoring.exact_design, scoring.status) == (kind, exact_design, STATUS)
+    sampler = make()
+    scoring = choose_scoring(sampler, None)
+    assert (type(scoring), scoring.exact_design, scoring.sampler) == (kind, exact_design, sampler)
 
 
 @pytest.mark.parametrize("sampler, exact_design", [("mask", False), ("exact", True)])
@@ -86,9 +84,9 @@ def test_a_fast_path_is_tried_first_and_falls_back_to_the_samplers_scoring(sampl
     pipe = make_pipeline(TfidfVectorizer(), LogisticRegression()).fit(["good food", "bad food"], [1, 0])
     explainer = Fred(pipe.predict_proba, sampler=sampler)
     fast, status = setup_fast_path(pipe.predict_proba, explainer.sampler)
-    scoring = choose_scoring(explainer.sampler, fast, status)
-    assert type(scoring) is FastPathFirst and type(scoring.strings) is MaskTexts
-    assert scoring.exact_design is exact_design and scoring.status == status and status.active
+    scoring = choose_scoring(explainer.sampler, fast)
+    assert type(scoring) is FastPathFirst and type(scoring.strings) is MaskTexts and status.active
+    assert (scoring.exact_design, scoring.sampler) == (exact_design, explainer.sampler)
 
 
 def _classify(texts):
@@ -96,8 +94,8 @@ def _classify(texts):
 
 
 def test_a_sampler_replaced_after_construction_renders_its_own_texts():
-    """Catches a scoring fixed when the explainer was built: the mask grouping would render UNK where the
-    replacing sampler draws words."""
+    """Catches the scoring chosen when the explainer was built applied to a sampler assigned later: the mask
+    grouping would render UNK where the replacing sampler draws words."""
     explainer = Fred(_classify, random_state=3)
     explainer.sampler = sampler = ThreeWords()
     exp = explainer.explain("good food but slow service", n_samples=60, max_len=2)
