@@ -138,10 +138,12 @@ class FastPathFirst:
 
     @property
     def sampler(self) -> Sampler:
+        """The sampler of the string scoring this fast path falls back to."""
         return self.strings.sampler
 
     @property
     def exact_design(self) -> bool:
+        """Whether the rows are the exact design (as :attr:`SamplerTexts.exact_design`)."""
         return self.strings.exact_design
 
     def __call__(self, classifier_fn, tokens, perturbed, rng, status) -> Scored:

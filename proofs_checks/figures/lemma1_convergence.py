@@ -31,7 +31,7 @@ from .output import new_figure
 #: The figure's name (its files are ``NAME.png`` and ``NAME.svg``).
 NAME = "lemma1_convergence"
 #: The claims this figure draws (the claim map and their pages show it).
-CLAIM_IDS: tuple[str, ...] = ("lemma1",)
+CLAIM_IDS: frozenset[str] = frozenset({"lemma1"})
 #: The perturbation probabilities drawn.
 PS = (0.1, 0.5)
 #: The candidate sizes drawn.

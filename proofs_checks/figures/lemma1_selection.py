@@ -34,7 +34,7 @@ from .output import new_figure
 #: The figure's name (its files are ``NAME.png`` and ``NAME.svg``).
 NAME = "lemma1_selection"
 #: The claims this figure draws (the claim map and their pages show it).
-CLAIM_IDS: tuple[str, ...] = ("lemma1-selection",)
+CLAIM_IDS: frozenset[str] = frozenset({"lemma1-selection"})
 #: Measured n, as multiples of n_paper (quick: the claim's three).
 MULTIPLES = (0.25, 0.5, 1, 2, 4, 8, 16)
 #: ... and with quick parameters.

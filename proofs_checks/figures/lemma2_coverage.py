@@ -28,7 +28,7 @@ from .output import new_figure
 #: The figure's name (its files are ``NAME.png`` and ``NAME.svg``).
 NAME = "lemma2_coverage"
 #: The claims this figure draws (the claim map and their pages show it).
-CLAIM_IDS: tuple[str, ...] = ("lemma2", "lemma2-joint", "lemma2-any-p")
+CLAIM_IDS: frozenset[str] = frozenset({"lemma2", "lemma2-joint", "lemma2-any-p"})
 #: The candidate sizes of the per-candidate coverage curves.
 SIZES = (1, 2, 3, 5, 10)
 #: The document length b of the joint coverage panel ...

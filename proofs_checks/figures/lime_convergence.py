@@ -26,7 +26,7 @@ from .output import new_figure
 #: The figure's name (its files are ``NAME.png`` and ``NAME.svg``).
 NAME = "lime_convergence"
 #: The claims this figure draws (the claim map and their pages show it).
-CLAIM_IDS: tuple[str, ...] = ("baseline-lime",)
+CLAIM_IDS: frozenset[str] = frozenset({"baseline-lime"})
 #: n of the package's runs, and of the deterministic-equivalent curve (denser: it costs no sampling).
 NS = (20, 50, 100, 200, 500, 1000, 2000, 5000, 10000)
 #: ... and the package's n with quick parameters.

@@ -31,7 +31,7 @@ from .output import new_figure
 #: The figure's name (its files are ``NAME.png`` and ``NAME.svg``).
 NAME = "prop1_linear"
 #: The claims this figure draws (the claim map and their pages show it).
-CLAIM_IDS: tuple[str, ...] = ("prop1-linear",)
+CLAIM_IDS: frozenset[str] = frozenset({"prop1-linear"})
 #: A review over the family vocabulary: three positive words (two repeated), food (weakly positive), three negative.
 DOCUMENT = "tasty nice nice great good good food slow cold awful"
 #: Seed of the family corpus the model is fitted on.

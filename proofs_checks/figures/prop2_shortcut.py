@@ -36,7 +36,7 @@ from .output import new_figure
 #: The figure's name (its files are ``NAME.png`` and ``NAME.svg``).
 NAME = "prop2_shortcut"
 #: The claims this figure draws (the claim map and their pages show it).
-CLAIM_IDS: tuple[str, ...] = ("prop2-shortcut",)
+CLAIM_IDS: frozenset[str] = frozenset({"prop2-shortcut"})
 #: The shortcut words ("good" 3 times, "fresh" 4 times) and two words the model ignores.
 DOCUMENT = "good food fresh good service fresh fresh good fresh"
 #: The model's words J: f = 1 when all are present.

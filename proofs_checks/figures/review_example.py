@@ -29,7 +29,7 @@ from .output import new_figure
 NAME = "review_example"
 #: The claims this figure draws (the claim map and their pages show it): none, it illustrates the paper's
 #: Figure 1.
-CLAIM_IDS: tuple[str, ...] = ()
+CLAIM_IDS: frozenset[str] = frozenset()
 #: Class names of the review classifier.
 CLASS_NAMES = ("negative", "positive")
 #: Lengths of the reviews considered (the paper's example has 6 tokens).

@@ -57,7 +57,7 @@ def test_every_figure_draws_claims_of_the_report_and_has_its_notebook():
 
     for name in FIGURES:
         claim_ids = importlib.import_module(f"proofs_checks.figures.{name}").CLAIM_IDS
-        assert isinstance(claim_ids, tuple) and set(claim_ids) <= set(CLAIMS), (name, claim_ids)
+        assert isinstance(claim_ids, frozenset) and set(claim_ids) <= set(CLAIMS), (name, claim_ids)
     assert sorted(FIGURES) == sorted(p.stem for p in (ROOT / "notebooks").glob("*.py"))
 
 
