@@ -20,7 +20,9 @@ SLOW = settings(max_examples=max(5, settings.default.max_examples // 4))
 
 
 def clopper_pearson(successes: int, trials: int, delta: float) -> tuple[float, float]:
-    """Exact binomial interval with coverage >= 1 - delta."""
+    """Exact binomial interval with coverage >= 1 - delta, by scipy's root-finding (binomtest): kept on purpose beside
+    the checking side's one interval (:func:`proofs_checks.statistics.intervals.clopper_pearson`, beta quantiles) as
+    the independent computation the tests compare with."""
     ci = stats.binomtest(successes, trials).proportion_ci(confidence_level=1 - delta, method="exact")
     return ci.low, ci.high
 
