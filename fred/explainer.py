@@ -143,7 +143,7 @@ class FastPathFirst:
 
     @property
     def exact_design(self) -> bool:
-        """Whether the rows are the exact design (as :attr:`SamplerTexts.exact_design`)."""
+        """Whether the rows are the exact design, as the string scoring it wraps says."""
         return self.strings.exact_design
 
     def __call__(self, classifier_fn, tokens, perturbed, rng, status) -> Scored:

@@ -275,7 +275,7 @@ class ExactSampler(MaskSampler):
 
     def draw(self, n_tokens: int, p: float, n_samples: int | None, rng: np.random.Generator) -> Perturbations:
         """All 2**b patterns, each weighted by its probability (``n_samples`` ignored); ValueError beyond
-        :data:`MAX_EXACT_TOKENS` tokens."""
+        :data:`~fred.sampling.MAX_EXACT_TOKENS` tokens."""
         if n_tokens > MAX_EXACT_TOKENS:
             raise ValueError(
                 f"sampler='exact' enumerates 2**b patterns and accepts at most b={MAX_EXACT_TOKENS} tokens, "

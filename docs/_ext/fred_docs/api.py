@@ -31,11 +31,12 @@ WHOLE_PACKAGES = ("fred_constants", "fred", "analytic", "proofs_checks.kit", "pr
 PUBLIC_PACKAGE = "proofs_checks"
 #: ... the modules the README and the kit page name (the report's schema, the strategies, the protocol, the
 #: comparison, the pytest plugin), and the modules their docstrings refer to, so that every reference links.
-PUBLIC_MODULES = ("proofs_checks.report", "proofs_checks.verdicts.results", "proofs_checks.comparison",
-                  "proofs_checks.subject.protocol", "proofs_checks.strategies", "proofs_checks.pytest_plugin",
-                  "proofs_checks.subject.explainer", "proofs_checks.statistics.isolation", "analytic.exact_cache",
-                  "proofs_checks.models.family", "proofs_checks.verdicts.quotes", "proofs_checks.paper.baselines",
-                  "proofs_checks.cases.lime_runs", "proofs_checks.statistics.seeds", "proofs_checks.models.tabled_scores", "fred_pytest")
+PUBLIC_MODULES = ("proofs_checks.report", "proofs_checks.claim_index", "proofs_checks.statistics.intervals",
+                  "proofs_checks.verdicts.results", "proofs_checks.comparison", "proofs_checks.subject.protocol",
+                  "proofs_checks.strategies", "proofs_checks.pytest_plugin", "proofs_checks.subject.explainer",
+                  "proofs_checks.statistics.isolation", "analytic.exact_cache", "proofs_checks.models.family",
+                  "proofs_checks.verdicts.quotes", "proofs_checks.paper.baselines", "proofs_checks.cases.lime_runs",
+                  "proofs_checks.statistics.seeds", "proofs_checks.models.tabled_scores", "fred_pytest")
 
 
 def _private(name: str) -> bool:
