@@ -254,9 +254,16 @@ def offers(seen: dict, bow_false: dict) -> StepResult:
 
 
 def counterexample() -> dict:
-    """The smallest case: lime's default on the one-word document 'good', its only word removed."""
+    """The smallest case: lime's default on the one-word document 'good', its only word removed. Its hypotheses are
+    computed: the primitive ran with LimeTextExplainer's default bow, split_expression and mask_string."""
+    from lime.lime_text import IndexedString, LimeTextExplainer
+
+    explainer = inspect.signature(LimeTextExplainer.__init__).parameters
+    primitive = inspect.signature(IndexedString.__init__).parameters
+    defaults = (explainer["bow"].default is True and all(
+        explainer[name].default == primitive[name].default for name in ("split_expression", "mask_string")))
     output = _lime(["good"], True)[0]
-    return {**hypotheses(default_parameters=True, a_word_removed=output != "good"),
+    return {**hypotheses(default_parameters=defaults, a_word_removed=output != "good"),
             "package": "lime", "call": "LimeTextExplainer().explain_instance('good', f): inverse_removing([0])",
             "document": "good", "output": output, "in_place": in_place(["good"], {0}, output, TOKENS["lime"]),
             "minimal": "one word, one removal: no smaller document has a word to remove"}
