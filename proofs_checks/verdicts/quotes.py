@@ -56,11 +56,13 @@ def quote_problem(quote: Quote, lines: list[str]) -> str | None:
     if quote.line > len(lines):
         return f"line {quote.line}: the paper has {len(lines)} lines"
     target = _squash(quote.text)
-    # Offsets of each line's start in the squashed text from the quote's line on, so a match can be placed.
-    pieces, starts, length = [], [], 0
+    # The squashed text from the quote's line on; a blank line after the first adds nothing (a run of line breaks
+    # is one space), and a match starting within the first piece starts on the quote's line.
+    pieces, length = [], 0
     for line in lines[quote.line - 1:]:
         piece = _squash(line)
-        starts.append(length)
+        if pieces and not piece:
+            continue
         pieces.append(piece)
         length += len(piece) + 1
         if length > len(target) + len(pieces[0]) + 1:
@@ -68,15 +70,17 @@ def quote_problem(quote: Quote, lines: list[str]) -> str | None:
     at = " ".join(pieces).find(target)
     if at != -1 and at <= len(pieces[0]):
         return None
-    whole = " ".join(_squash(line) for line in lines)
+    squashed = ((k, _squash(line)) for k, line in enumerate(lines, 1))
+    kept = [(k, piece) for k, piece in squashed if piece]  # blank lines add nothing
+    whole = " ".join(piece for _, piece in kept)
     if target not in whole:
         return f"line {quote.line}: the text is not in the paper: {quote.text[:80]!r}"
     offsets, total = [], 0
-    for line in lines:
+    for _, piece in kept:
         offsets.append(total)
-        total += len(_squash(line)) + 1
+        total += len(piece) + 1
     found = whole.find(target)
-    line_of = max(k for k, o in enumerate(offsets) if o <= found) + 1
+    line_of = kept[max(i for i, o in enumerate(offsets) if o <= found)][0]
     return f"line {quote.line}: the text does not start on this line (found on line {line_of})"
 
 

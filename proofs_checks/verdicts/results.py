@@ -202,6 +202,11 @@ def _check_hypotheses_record(where: str, record: dict) -> None:
     if not isinstance(record.get("satisfies_hypotheses"), bool) or not isinstance(record.get("hypotheses"), dict):
         raise ValueError(f"{where}: a counterexample must record 'satisfies_hypotheses' and 'hypotheses', as "
                          "computed by results.hypotheses() on the case")
+    # what hypotheses() builds: at least one condition, each a bool (no empty record vacuously inside them)
+    conditions = record["hypotheses"]
+    if not conditions or not all(isinstance(v, bool) for v in conditions.values()):
+        raise ValueError(f"{where}: 'hypotheses' must name at least one condition, each the bool its predicate "
+                         f"computed, got {conditions}")
     if record["satisfies_hypotheses"] != all(record["hypotheses"].values()):
         raise ValueError(f"{where}: 'satisfies_hypotheses' disagrees with its conditions {record['hypotheses']}")
 
