@@ -53,18 +53,25 @@ class _Call:
         return self.hash
 
 
-def exact_cache(function: F | None = None, *, copy: bool = False):
-    """``function`` memoised (without bound) by :func:`typed_key` of its positional and keyword arguments; with
-    ``copy=True`` every call returns a deep copy of the cached value. Use as ``@exact_cache`` or
-    ``@exact_cache(copy=True)``.
+def exact_cache(function: F | None = None, *, copy: bool = False, maxsize: int | None = None):
+    """``function`` memoised by :func:`typed_key` of its positional and keyword arguments, the last ``maxsize``
+    argument lists (None: without bound, for functions of a few fixed arguments); with ``copy=True`` every call
+    returns a deep copy of the cached value. Use as ``@exact_cache``, ``@exact_cache(copy=True)`` or
+    ``@exact_cache(maxsize=1024)`` (a function that property-based tests call with ever new arguments).
 
     ``function`` must be pure; ``cache_clear`` and ``cache_info`` are those of the underlying
-    :func:`functools.cache`.
+    :func:`functools.lru_cache`.
+
+    >>> @exact_cache(maxsize=2)
+    ... def square(x):
+    ...     return x * x
+    >>> [square(v) for v in (2, 2.0, 3, 2)], square.cache_info().currsize, square.cache_info().maxsize
+    ([4, 4.0, 9, 4], 2, 2)
     """
     if function is None:
-        return functools.partial(exact_cache, copy=copy)
+        return functools.partial(exact_cache, copy=copy, maxsize=maxsize)
 
-    @functools.cache
+    @functools.lru_cache(maxsize=maxsize)
     def cached(call: _Call):
         return function(*call.args, **dict(call.named))
 

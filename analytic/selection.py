@@ -79,6 +79,9 @@ from .search import is_rational, search_on_drops, tie_tolerance
 
 #: Largest number of row-count vectors :func:`selection_distribution` enumerates.
 MAX_COMPOSITIONS = 1_000_000
+#: Argument lists whose :func:`selection_distribution` is kept (the claims ask for the same ones once per explainer
+#: they check; property-based tests ask for ever new ones, so the cache is bounded).
+DISTRIBUTION_CACHE_SIZE = 1024
 #: Allocation grid of :func:`agreement_bound`: fractions of the room left to t_0 and to t_S.
 _GRID = np.linspace(0.02, 0.98, 25)
 
@@ -394,9 +397,9 @@ def selection_distribution(table: Sequence, n: int, p, eps, max_len: int, *, bas
     >>> selection_distribution([F(23, 20), F(17, 20)], 3, F(1, 2), F(3, 20), 1)
     {((0,), False): Fraction(1, 2), ((0,), True): Fraction(3, 8), ((), False): Fraction(1, 8)}
 
-    A pure function of its arguments' values and types, cached by :func:`analytic.exact_cache.exact_cache`
-    (Fraction(1, 2) and 0.5 are different keys: exact and float arithmetic give different results), and each call
-    returns a dict of its own.
+    A pure function of its arguments' values and types, cached by :func:`analytic.exact_cache.exact_cache` (the
+    last :data:`DISTRIBUTION_CACHE_SIZE` argument lists; Fraction(1, 2) and 0.5 are different keys: exact and float
+    arithmetic give different results), and each call returns a dict of its own.
     """
     try:
         values = tuple(table)
@@ -409,7 +412,7 @@ def selection_distribution(table: Sequence, n: int, p, eps, max_len: int, *, bas
     return dict(_cached_distribution(values, n, p, eps, max_len, baseline, tie_rtol))
 
 
-@exact_cache
+@exact_cache(maxsize=DISTRIBUTION_CACHE_SIZE)
 def _cached_distribution(table: tuple, n: int, p, eps, max_len: int, baseline: str, tie_rtol: float) -> dict:
     """:func:`_selection_distribution`, cached by the arguments' values and types (never mutated: the public function
     copies it)."""

@@ -66,3 +66,18 @@ def test_bad_arguments_are_refused_as_without_the_cache():
     with pytest.raises(TypeError):
         selection_distribution(0.5, 3, 0.5, 0.15, 2)
     assert selection_distribution(iter(table), 3, 0.5, 0.15, 2) == selection_distribution(table, 3, 0.5, 0.15, 2)
+
+
+def test_the_cache_is_bounded():
+    """Catches an unbounded cache (the claims ask for a few argument lists, but property-based tests ask for ever new
+    ones, and each entry is a distribution over the selections): after more distinct argument lists than any
+    reasonable bound, the cache holds fewer entries than were asked for, and the latest is still a hit."""
+    _cached_distribution.cache_clear()
+    asked = 1500
+    for k in range(asked):
+        selection_distribution([F(1), F(k, asked)], 1, F(1, 2), F(3, 20), 1)
+    info = _cached_distribution.cache_info()
+    assert 0 < info.currsize < asked
+    selection_distribution([F(1), F(asked - 1, asked)], 1, F(1, 2), F(3, 20), 1)
+    assert _cached_distribution.cache_info().hits == info.hits + 1
+    _cached_distribution.cache_clear()

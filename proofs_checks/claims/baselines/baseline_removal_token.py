@@ -75,21 +75,34 @@ def in_place(words, removed, output: str, token: str) -> str | None:
     return None
 
 
-def _lime(words, bow: bool) -> list[str]:
-    """lime's ``inverse_removing`` on every non-empty set of features of :data:`DOCUMENT` (explain_instance's
-    perturbation), the default ``split_expression`` and ``mask_string``."""
+def removal_patterns(b: int) -> list[tuple[int, ...]]:
+    """Every non-empty set of positions of a b-word document, by size then position.
+
+    >>> removal_patterns(2)
+    [(0,), (1,), (0, 1)]
+    """
+    return [removed for k in range(1, b + 1) for removed in combinations(range(b), k)]
+
+
+def _tally(outcomes: list) -> dict[str, int]:
+    """How many times each :func:`in_place` outcome occurs, in order of first occurrence."""
+    return {str(o): outcomes.count(o) for o in dict.fromkeys(outcomes)}
+
+
+def lime_texts(words, bow: bool) -> list[str]:
+    """lime's ``inverse_removing`` (explain_instance's perturbation) on each of :func:`removal_patterns` of
+    ``words`` (distinct words: a feature is a position), with the default ``split_expression`` and
+    ``mask_string``."""
     from lime.lime_text import IndexedString  # the eval extra: absent from a plain install
 
     indexed = IndexedString(" ".join(words), bow=bow)
-    return [indexed.inverse_removing(list(removed)) for k in range(1, len(words) + 1)
-            for removed in combinations(range(len(words)), k)]
+    return [indexed.inverse_removing(list(removed)) for removed in removal_patterns(len(words))]
 
 
-def lime_outcomes(words, bow: bool = True) -> dict[str, int]:
-    """How many removal patterns lime's primitive turns into each :func:`in_place` outcome (distinct words)."""
-    patterns = [set(r) for k in range(1, len(words) + 1) for r in combinations(range(len(words)), k)]
-    outcomes = [in_place(words, r, out, TOKENS["lime"]) for r, out in zip(patterns, _lime(words, bow))]
-    return {str(o): outcomes.count(o) for o in dict.fromkeys(outcomes)}
+def lime_outcomes(words, texts: list[str]) -> dict[str, int]:
+    """How many removal patterns lime's ``texts`` (:func:`lime_texts`) turn into each :func:`in_place` outcome."""
+    return _tally([in_place(words, set(r), out, TOKENS["lime"])
+                   for r, out in zip(removal_patterns(len(words)), texts)])
 
 
 def shap_outcomes(words) -> dict[str, int]:
@@ -98,11 +111,10 @@ def shap_outcomes(words) -> dict[str, int]:
 
     masker, text = shap.maskers.Text(), " ".join(words)
     outcomes = []
-    for k in range(1, len(words) + 1):
-        for removed in combinations(range(len(words)), k):
-            keep = np.array([i not in removed for i in range(len(words))])
-            outcomes.append(in_place(words, set(removed), str(masker(keep, text)[0][0]), TOKENS["shap"]))
-    return {str(o): outcomes.count(o) for o in dict.fromkeys(outcomes)}
+    for removed in removal_patterns(len(words)):
+        keep = np.array([i not in removed for i in range(len(words))])
+        outcomes.append(in_place(words, set(removed), str(masker(keep, text)[0][0]), TOKENS["shap"]))
+    return _tally(outcomes)
 
 
 def anchor_outcomes(words) -> dict[str, int]:
@@ -124,16 +136,16 @@ def anchor_outcomes(words) -> dict[str, int]:
     by_pattern = {tuple(bool(v) for v in row): str(text[0]) for row, text in zip(kept, texts)}
     outcomes = [in_place(words, {i for i, k in enumerate(row) if not k}, text, TOKENS["anchor"])
                 for row, text in by_pattern.items() if not all(row)]
-    return {**{str(o): outcomes.count(o) for o in dict.fromkeys(outcomes)}, "patterns_drawn": len(by_pattern)}
+    return {**_tally(outcomes), "patterns_drawn": len(by_pattern)}
 
 
-def tfidf_sees_no_difference(words) -> StepResult:
+def tfidf_sees_no_difference(texts: dict[bool, list[str]]) -> StepResult:
     """c-tfidf: on a TF-IDF model (the paper's Definition 1, the evaluation's vectorizer), lime's deletion and its
     bow=False masking give the same input on every removal pattern (UNKWORDZ is out of vocabulary)."""
     from sklearn.feature_extraction.text import TfidfVectorizer
 
     vectorizer = TfidfVectorizer().fit([text for text, _ in CORPUS])
-    deleted, masked = vectorizer.transform(_lime(words, True)), vectorizer.transform(_lime(words, False))
+    deleted, masked = vectorizer.transform(texts[True]), vectorizer.transform(texts[False])
     differ = int((abs(deleted - masked).sum(axis=1) > 0).sum())
     return CLAIM.checked(
         "c-tfidf-same-input", "correction", "exhaustive",
@@ -175,7 +187,7 @@ def defaults_read() -> StepResult:
         holds=holds, values=seen)
 
 
-def lime_explainer_uses_the_primitive(words) -> StepResult:
+def lime_explainer_uses_the_primitive(words, texts: list[str]) -> StepResult:
     """p2: every text one default LimeTextExplainer().explain_instance sends the model is an output of
     inverse_removing on some set of features (so the exhaustive steps describe the explainer's rows)."""
     from lime.lime_text import LimeTextExplainer
@@ -187,7 +199,7 @@ def lime_explainer_uses_the_primitive(words) -> StepResult:
         return np.column_stack([np.zeros(len(texts)), np.ones(len(texts))])
 
     LimeTextExplainer(random_state=0).explain_instance(" ".join(words), model, num_samples=200)
-    outputs = set(_lime(words, True)) | {" ".join(words)}
+    outputs = set(texts) | {" ".join(words)}
     stray = [r for r in rows if r not in outputs]
     return CLAIM.checked(
         "p2-lime-rows", "proof", "exhaustive",
@@ -262,7 +274,7 @@ def counterexample() -> dict:
     primitive = inspect.signature(IndexedString.__init__).parameters
     defaults = (explainer["bow"].default is True and all(
         explainer[name].default == primitive[name].default for name in ("split_expression", "mask_string")))
-    output = _lime(["good"], True)[0]
+    output = lime_texts(["good"], True)[0]
     return {**hypotheses(default_parameters=defaults, a_word_removed=output != "good"),
             "package": "lime", "call": "LimeTextExplainer().explain_instance('good', f): inverse_removing([0])",
             "document": "good", "output": output, "in_place": in_place(["good"], {0}, output, TOKENS["lime"]),
@@ -276,14 +288,15 @@ def check() -> ClaimResult:
         return CLAIM.result(kind="baseline", statement=STATEMENT, conditions=CONDITIONS, counterexample=None,
                             steps=(absent, defaults_read()), source=SOURCE, readings=READINGS)
     words = DOCUMENT.split()
-    seen = {"anchor": anchor_outcomes(words), "shap": shap_outcomes(words), "lime": lime_outcomes(words)}
-    bow_false = lime_outcomes(words, bow=False)
-    steps = (defaults_read(), lime_explainer_uses_the_primitive(words), shap_explainer_uses_the_masker(),
+    texts = {bow: lime_texts(words, bow) for bow in (True, False)}
+    seen = {"anchor": anchor_outcomes(words), "shap": shap_outcomes(words), "lime": lime_outcomes(words, texts[True])}
+    bow_false = lime_outcomes(words, texts[False])
+    steps = (defaults_read(), lime_explainer_uses_the_primitive(words, texts[True]), shap_explainer_uses_the_masker(),
              shap_with_a_tokenizer(), headline(seen), offers(seen, bow_false),
              per_package("anchor-unk", seen["anchor"], ("each", "patterns_drawn"), "anchor-exp's default sampler"),
              per_package("shap-ellipsis", seen["shap"], ("each", "run"), "shap's maskers.Text() on every mask"),
              per_package("lime-deletes", seen["lime"], ("deleted",), "LimeTextExplainer() (bow=True) on every pattern"),
              per_package("lime-bow-false", bow_false, ("each",), "LimeTextExplainer(bow=False) on every pattern"),
-             tfidf_sees_no_difference(words))
+             tfidf_sees_no_difference(texts))
     return CLAIM.result(kind="baseline", statement=STATEMENT, conditions=CONDITIONS, counterexample=counterexample(),
                         steps=steps, corrected=CORRECTED, source=SOURCE, readings=READINGS)
