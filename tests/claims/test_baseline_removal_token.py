@@ -11,6 +11,9 @@ import pytest
 from proofs_checks.claims.baselines import baseline_removal_token as claim
 from proofs_checks.claims.baselines.baseline_removal_token import in_place
 
+#: Why a test that runs a baseline package skips: the package is the evaluation's, not a core dependency.
+EVAL_EXTRA = "the baseline packages are the eval extra (pip install 'fred-theory[eval]'), not installed here"
+
 
 @pytest.mark.parametrize("output, expected", [
     ("UNK food UNK", "each"),        # a token for each removed word
@@ -37,7 +40,7 @@ def test_in_place_tells_a_run_from_each_word():
 def test_lime_default_deletes_removed_words():
     """Catches a wrong headline on LIME: LimeTextExplainer() (bow=True) leaves no token where a word was removed;
     every row it sends the model holds only the document's words, in order, fewer of them."""
-    lime_text = pytest.importorskip("lime.lime_text")
+    lime_text = pytest.importorskip("lime.lime_text", reason=EVAL_EXTRA)
     rows = []
 
     def model(texts):
@@ -55,20 +58,20 @@ def test_lime_default_deletes_removed_words():
 def test_lime_with_bow_false_and_anchor_default_put_their_tokens():
     """Catches the corrected statement's tokens going stale: lime's bow=False puts UNKWORDZ, anchor-exp's default
     puts UNK, shap's maskers.Text() puts '...' (literal expectations, from the packages' documentation)."""
-    lime_text = pytest.importorskip("lime.lime_text")
-    shap = pytest.importorskip("shap")
+    lime_text = pytest.importorskip("lime.lime_text", reason=EVAL_EXTRA)
+    shap = pytest.importorskip("shap", reason=EVAL_EXTRA)
     assert lime_text.IndexedString("good food here", bow=False).inverse_removing([1]) == "good UNKWORDZ here"
     assert str(shap.maskers.Text()(np.array([True, False, True]), "good food here")[0][0]) == "good ...here"
-    anchor_text = pytest.importorskip("anchor.anchor_text")
+    anchor_text = pytest.importorskip("anchor.anchor_text", reason=EVAL_EXTRA)
     assert anchor_text.AnchorText.__init__.__defaults__ == (True, "UNK")
 
 
 def test_verdict_fails_on_lime_and_the_corrected_statement_holds():
     """Catches the headline turning on a package other than the one that deletes, or a counterexample outside the
     hypotheses: lime alone fails s1, the weaker reading holds, the corrected statement's steps all hold."""
-    pytest.importorskip("lime")
-    pytest.importorskip("shap")
-    pytest.importorskip("anchor")
+    pytest.importorskip("lime", reason=EVAL_EXTRA)
+    pytest.importorskip("shap", reason=EVAL_EXTRA)
+    pytest.importorskip("anchor", reason=EVAL_EXTRA)
     result = claim.check()
     s1 = next(s for s in result.steps if s.id.endswith("s1-every-default-masks"))
     assert s1.status == "fails" and s1.values["masks"] == {"anchor": True, "shap": True, "lime": False}
