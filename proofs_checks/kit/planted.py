@@ -17,6 +17,7 @@ entry under 20 other seeds (docs/kit_power.md).
 
 from __future__ import annotations
 
+import functools
 import importlib.util
 import itertools
 from dataclasses import dataclass, field
@@ -349,20 +350,30 @@ def _toy(name: str, **knobs):
     return make_explainer
 
 
+#: The from-scratch FRED of the documentation (issue 38's mutation subject), in a source checkout only.
+PLAIN_FRED_PATH = Path(__file__).resolve().parents[2] / "docs" / "examples" / "plain_fred.py"
+
+
+@functools.cache
+def _plain_fred_module():
+    """:data:`PLAIN_FRED_PATH` loaded once (the kit builds an explainer per check: reading the file each time was
+    repeated work); FileNotFoundError, saying why, where the package is installed without the checkout."""
+    if not PLAIN_FRED_PATH.is_file():
+        raise FileNotFoundError(f"plain_fred: {PLAIN_FRED_PATH} is part of a source checkout, not of the installed "
+                                "package")
+    spec = importlib.util.spec_from_file_location("plain_fred", PLAIN_FRED_PATH)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
 def _plain_fred():
-    """docs/examples/plain_fred.py (FRED written from scratch against the kit's contract, issue 38's mutation
-    subject) as a factory seeded like this module's explainers. The example ships with a source checkout, not with
-    the package: the file is read at the factory's first call, and its absence is said then."""
-    path = Path(__file__).resolve().parents[2] / "docs" / "examples" / "plain_fred.py"
+    """docs/examples/plain_fred.py (FRED written from scratch against the kit's contract) as a factory seeded like
+    this module's explainers; the file is read at the factory's first call."""
 
     @explainer_tags(exact=True)
     def plain_fred(classifier_fn, exact=False):
-        if not path.is_file():
-            raise FileNotFoundError(f"plain_fred: {path} is part of a source checkout, not of the installed package")
-        spec = importlib.util.spec_from_file_location("plain_fred", path)
-        module = importlib.util.module_from_spec(spec)
-        spec.loader.exec_module(module)
-        return module.make_explainer(classifier_fn, exact, seed())
+        return _plain_fred_module().make_explainer(classifier_fn, exact, seed())
 
     return plain_fred
 
