@@ -22,6 +22,7 @@ from __future__ import annotations
 from fred_constants import LEVEL
 
 from ...paper.tables import FAITHFULNESS, SECTION4, TABLES, UNDERLINED
+from ...paper.yardstick import Z_CLEAR, gap, tally
 from ...verdicts.results import Claim, ClaimResult, Quote, Reading, StepResult, hypotheses
 from .paired_tests import (
     FIVE_EXPLAINER_RUNS,
@@ -33,7 +34,7 @@ from .paired_tests import (
     setting_hypotheses,
     setting_label,
 )
-from .paper_gaps import APPENDIX, Z_CLEAR, gap, gaps_step, tally
+from .paper_gaps import APPENDIX, gaps_step
 
 CLAIM = Claim("experiment-faithfulness")
 SECTION4_SENTENCE = Quote(689, "Both FRED-mask and FRED-pos produce significantly more faithful explanations than "

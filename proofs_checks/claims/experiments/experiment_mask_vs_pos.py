@@ -14,9 +14,10 @@ own setting are a further extension.
 from __future__ import annotations
 
 from ...paper.tables import SECTION4, TABLES
+from ...paper.yardstick import MEAN_ROUNDING, MEAN_UNIT, Z_CLEAR, gap, tally
 from ...verdicts.results import Claim, ClaimResult, Quote, Reading, StepResult, hypotheses
 from .paired_tests import AUTHORS_SETTING, compare, each_run, run_step, setting_hypotheses, setting_label
-from .paper_gaps import MEAN_ROUNDING, MEAN_UNIT, Z_CLEAR, gap, gaps_step, tally
+from .paper_gaps import gaps_step
 
 CLAIM = Claim("experiment-mask-vs-pos")
 SENTENCE = Quote(690, "FRED-mask is even slightly better than FRED-pos in terms of sufficiency and "

@@ -19,9 +19,10 @@ from __future__ import annotations
 from statistics import median
 
 from ...paper.tables import SECTION4, TABLES
+from ...paper.yardstick import Z_CLEAR, gap, tally
 from ...verdicts.results import Claim, ClaimResult, Quote, Reading, StepResult, hypotheses
 from .paired_tests import FIVE_EXPLAINER_RUNS, compare, each_run, run_step, setting
-from .paper_gaps import APPENDIX, Z_CLEAR, gap, gaps_step, register_text, summary_register, tally
+from .paper_gaps import APPENDIX, gaps_step, register_text, summary_register
 
 CLAIM = Claim("experiment-shap-efficiency")
 SECTION4_SENTENCE = Quote(693, "LIME and SHAP have a close behavior, as somehow expected, but the latter is "
