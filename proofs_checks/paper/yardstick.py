@@ -24,6 +24,7 @@ from __future__ import annotations
 import math
 import re
 from collections.abc import Callable, Iterable
+from itertools import pairwise
 from statistics import NormalDist
 
 from fred_constants import SMALL_EFFECT
@@ -207,5 +208,5 @@ def sensitivity(outcome_at: Callable[[float], dict], parameter: str, declared: f
     (['holds', 'holds', 'fails'], [0.3])
     """
     rows = [{"margin": m, **outcome_at(m), "declared": m == declared} for m in margins]
-    turns = [b["margin"] for a, b in zip(rows, rows[1:]) if a["status"] != b["status"]]
+    turns = [b["margin"] for a, b in pairwise(rows) if a["status"] != b["status"]]
     return {"parameter": parameter, "declared": declared, "rows": rows, "turns_at": turns}

@@ -37,7 +37,6 @@ from fred_constants import SMALL_EFFECT
 from ...paper.tables import FAITHFULNESS, METRICS, SECTION4, TABLES, row_line
 from ...paper.yardstick import (
     CLEAR_LEVEL,
-    MARGINS,
     Z_CLEAR,
     beyond_z,
     close,
@@ -46,7 +45,14 @@ from ...paper.yardstick import (
     sensitivity,
     smallest_showable_margin,
 )
-from ...verdicts.results import Claim, ClaimResult, Quote, Reading, StepResult, hypotheses
+from ...verdicts.results import (
+    Claim,
+    ClaimResult,
+    Quote,
+    Reading,
+    StepResult,
+    hypotheses,
+)
 from .paper_gaps import APPENDIX, gaps_step, register_text, summary_register
 
 CLAIM = Claim("experiment-lime-shap-close")

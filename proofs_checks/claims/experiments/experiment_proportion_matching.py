@@ -32,7 +32,14 @@ from fractions import Fraction
 from ...paper import yardstick
 from ...paper.tables import METRICS, SECTION4, TABLES, row_line
 from ...paper.yardstick import documents
-from ...verdicts.results import Claim, ClaimResult, Quote, Reading, StepResult, hypotheses
+from ...verdicts.results import (
+    Claim,
+    ClaimResult,
+    Quote,
+    Reading,
+    StepResult,
+    hypotheses,
+)
 
 CLAIM = Claim("experiment-proportion-matching")
 AS_WRITTEN, AT_MOST_K = "as-written", "at-most-k"

@@ -46,7 +46,14 @@ from statistics import median
 from fred_constants import LEVEL
 
 from ...paper.tables import BETTER, EXPLAINERS, FAITHFULNESS, SECTION4, TABLES
-from ...verdicts.results import Claim, ClaimResult, Quote, Reading, StepResult, hypotheses
+from ...verdicts.results import (
+    Claim,
+    ClaimResult,
+    Quote,
+    Reading,
+    StepResult,
+    hypotheses,
+)
 
 CLAIM = Claim("experiment-trends")
 DESCRIPTIVE, TREND, SECTION4_READING, JOINT = "descriptive", "trend", "section4", "joint"
