@@ -26,7 +26,7 @@ from numpy.testing import assert_allclose
 from scipy import stats
 
 from proofs_checks.claims.experiments.paired_tests import MARGIN
-from proofs_checks.claims.experiments.paper_gaps import Z_CLEAR, documents
+from proofs_checks.paper.yardstick import Z_CLEAR, documents
 from proofs_checks.paper.tables import SECTION4, TABLES, UNDERLINED
 
 from ._experiment_results import differences, read, two_sided_p

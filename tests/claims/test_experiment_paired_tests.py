@@ -32,7 +32,8 @@ from proofs_checks.claims.experiments.paired_tests import (
     setting_label,
     tag,
 )
-from proofs_checks.claims.experiments.paper_gaps import Z_CLEAR, documents, gap, largest_printed_spread, tally
+from proofs_checks.claims.experiments.paper_gaps import largest_printed_spread
+from proofs_checks.paper.yardstick import Z_CLEAR, documents, gap, tally
 from proofs_checks.paper.tables import SECTION4, TABLES
 
 from ._experiment_results import ROOT, read

@@ -19,7 +19,7 @@ from statistics import NormalDist, median
 import pytest
 from numpy.testing import assert_allclose
 
-from proofs_checks.claims.experiments.paper_gaps import documents
+from proofs_checks.paper.yardstick import documents
 from proofs_checks.paper.tables import SECTION4, TABLES
 
 from ._experiment_results import differences, read, two_sided_p
