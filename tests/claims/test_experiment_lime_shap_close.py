@@ -55,11 +55,6 @@ def _not_close(tables, labels, metrics, margin: float = DELTA) -> set[tuple[str,
     return {(label, m) for label in labels for m in metrics if _close(tables[label], m, margin) < 0}
 
 
-def _lime_minus_shap(t, metric) -> Fraction:
-    """LIME's advantage over SHAP on ``metric``, by the header arrow (positive: LIME more faithful)."""
-    return t.arrows[metric] * (t.rows["lime"].means[metric] - t.rows["shap"].means[metric])
-
-
 def test_steps_readings_and_verdicts(result):
     """Pins every step and the readings' verdicts. Catches a closeness judged on time (the sentence's other half),
     a headline that ignores one of the two sentences, the every-table reading (stronger) back at the headline, or

@@ -229,8 +229,8 @@ def _exceptions(pairs: list[dict], labels) -> str:
     """The pairs counted against the sentence, then the mixed ones, each sentence ending with '. '."""
     against = [p for p in pairs if p["favours"] == p["competitor"]]
     mixed = [p for p in pairs if p["favours"] is None]
-    return (("Against the sentence by the yardstick (the printed means favour the competitor in more comparisons, "
-             "a failing comparison): " + "; ".join(_describe_against(p, labels) for p in against) + ". "
+    return (("Against the sentence by the yardstick (more comparisons lost than won by the printed means, a "
+             "failing comparison): " + "; ".join(_describe_against(p, labels) for p in against) + ". "
              if against else "")
             + ("Mixed, neither shown nor contradicted (printed means for FRED, clear gaps on balance against, or the "
                "means tie): " + "; ".join(f"{p['fred_variant']} vs {p['competitor']} {_counts(p)}, clear gaps: "

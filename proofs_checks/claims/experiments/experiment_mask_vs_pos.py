@@ -183,6 +183,9 @@ def tables(step: str, labels, reading: str) -> StepResult:
     status, table = _status(metrics), sensitivity(_at(labels), "margin of 'slightly' (pooled SD)", SMALL_EFFECT)
     note = (f"{len(labels)} tables; per metric, tables in the stated direction against the other"
             + " (tied means in parentheses, clear gaps in brackets): " + "; ".join(_metric_text(t) for t in metrics)
+            + "".join(f". On {t['metric']} the clear gaps are even ({t['clear_won']}-{t['clear_lost']}): the "
+                      "stated direction rests on the gaps that are not clear" for t in metrics
+                      if t["direction"] == "holds" and t["clear_won"] == t["clear_lost"])
             + ". 'Slightly' (the gap within " + f"{SMALL_EFFECT} pooled SD, the yardstick's 'close'): "
             + "; ".join(f"{t['metric']} {t['close']['close']} of {t['close']['cells']} cells shown close, "
                         f"{t['close']['not_close']} shown not close ({t['close']['status']}"
