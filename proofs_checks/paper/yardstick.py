@@ -103,7 +103,7 @@ def gap(table: PaperTable, x: str, y: str, metric: str, better: int | None = Non
     signed = (BETTER[metric] if better is None else better) * (mx - my)
     n, pooled = documents(table), _pooled(sx, sy, SD_ROUNDING)
     shrunk = math.copysign(max(0.0, abs(signed) - 2 * MEAN_ROUNDING), signed)
-    z = shrunk / (pooled * math.sqrt(2 / n))
+    z = shrunk / math.sqrt(((sx + SD_ROUNDING) ** 2 + (sy + SD_ROUNDING) ** 2) / n)  # = effect sqrt(n / 2)
     return {"table": table.label, "metric": metric, "x": x, "y": y, "mean_x": mx, "sd_x": sx, "mean_y": my,
             "sd_y": sy, "n": n, "gap": round(signed, 6), "pooled_sd_worst": pooled,
             "pooled_sd_best": _pooled(sx, sy, -SD_ROUNDING), "effect_worst": shrunk / pooled, "z_worst": z,

@@ -58,13 +58,14 @@ def test_steps_readings_and_verdict(result):
                 for s in result.steps}
     assert statuses == {
         "st1-section4-tables": ("statement", "statistical", "tables", "inconclusive"),
+        "st1b-section4-better": ("statement", "statistical", "better", "holds"),
         "st2-every-table": ("statement", "exhaustive", "every-table", "fails"),
         "st1-all-tables": ("statement", "statistical", "all-tables", "inconclusive"),
         **{f"st3-run-{t}": ("statement", "statistical", "tested", "holds") for t in TESTED},
         **{f"st3-run-{t}": ("statement", "statistical", "our-setting", s) for t, s in OURS.items()},
     }
     assert {r.id: (r.role, result.reading_status(r.id)) for r in result.readings} == {
-        "tables": ("headline", "inconclusive"), "every-table": ("stronger", "fails"),
+        "tables": ("headline", "inconclusive"), "better": ("weaker", "holds"), "every-table": ("stronger", "fails"),
         "all-tables": ("alternative", "inconclusive"),
         "tested": ("alternative", "holds"), "our-setting": ("alternative", "fails")}
     assert (result.kind, result.status, result.verdict, result.counterexample) == (
