@@ -24,15 +24,16 @@ def largest_printed_spread(metrics=("sufficiency", "comprehensiveness")) -> floa
     return max(t.rows[e][METRICS.index(m)][1] for t in TABLES.values() for e in t.rows for m in metrics)
 
 
-def gaps_step(claim: Claim, step: str, note: str, *, holds, reading: str, values: dict, conclusive=True,
-              assumption: str | None = None) -> StepResult:
-    """``claim``'s statement step ``step`` decided on the paper's printed tables by the yardstick: statistical, at
-    its level with no seed (the tables are fixed), recording its z bar and the ``assumption`` that makes the
-    unpaired criterion conservative, where the verdict uses it (:data:`proofs_checks.paper.yardstick.RULE`)."""
+def gaps_step(claim: Claim, step: str, note: str, *, holds, reading: str | None, values: dict, conclusive=True,
+              assumption: str | None = None, role: str = "statement") -> StepResult:
+    """``claim``'s step ``step`` (a statement step unless ``role`` says otherwise) decided on the paper's printed
+    tables by the yardstick: statistical, at its level with no seed (the tables are fixed), recording its z bar and
+    the ``assumption`` that makes the unpaired criterion conservative, where the verdict uses it
+    (:data:`proofs_checks.paper.yardstick.RULE`)."""
     values = {**values, "z_clear": Z_CLEAR, "false_alarm_probability": CLEAR_LEVEL, "seed": None}
     if assumption is not None:
         values["assumption"] = assumption
-    return claim.checked(step, "statement", "statistical", note, holds=holds, conclusive=conclusive,
+    return claim.checked(step, role, "statistical", note, holds=holds, conclusive=conclusive,
                          reading=reading, values=values)
 
 
