@@ -82,6 +82,7 @@ def test_report_verdicts_kinds_and_corrections(report):
         "experiment-proportion-matching": ("experiment", "fails", "holds"),
         "experiment-trends": ("experiment", "fails", "holds"),
         "experiment-lime-shap-close": ("experiment", "inconclusive", "holds"),
+        "experiment-anchor-small-documents": ("experiment", "holds", "holds"),
         "metric-sufficiency": ("statement", "fails", "holds"),
         "metric-aucmorf": ("statement", "fails", metric),
         "metric-aucmorf-proportion": ("statement", "argued", None),
