@@ -2,13 +2,13 @@
 FRED-mask and FRED-pos produce significantly more faithful explanations than the others" (line 689) and "Again,
 both ... produce more faithful explanations than the others" (line 1177).
 
-Headline reading (what the tables show by the yardstick, 'significantly' as 'clearly'), one step per sentence: line
-689 fails on section 4's six tables (FRED-pos against LIME: 7 comparisons won, 10 lost; the one clear gap is
-FRED-pos's, but printed means that go against the sentence are a failing comparison), line 1177 is contradicted on the appendix's 28 (FRED-pos against LIME: 17 won, 61 lost, clear
-gaps 5-11; against SHAP 33-42 with clear gaps 7-8), so the claim fails. Both verdicts rest on Sufficiency read lower-
-is-better (the arrows); reversed, both steps would hold. Beside it: row by row it fails (10 appendix rows, all
-FRED-pos); line 1177 as paired tests on re-runs of two appendix models fails through this project's FRED-pos and one
-mixed FRED-mask pair; this project's own runs do not extend it.
+Headline reading (what the tables show by the yardstick, 'significantly' as 'clearly'), one step per sentence: line 689
+fails on section 4's six tables (FRED-pos against LIME: 7 comparisons won, 10 lost; the one clear gap is FRED-pos's, but
+printed means that go against the sentence are a failing comparison), line 1177 is contradicted on the appendix's 28
+(FRED-pos against LIME: 17 won, 61 lost, clear gaps 5-11; against SHAP 33-42 with clear gaps 7-8), so the claim fails.
+Both verdicts rest on Sufficiency read lower-is-better (the arrows); reversed, both steps would hold. Beside it: row by
+row it fails (10 appendix rows, all FRED-pos); line 1177 as paired tests on re-runs of two appendix models fails through
+this project's FRED-pos and one mixed FRED-mask pair; this project's own runs do not extend it.
 
 Everything is recomputed here: the tallies from the printed means with the arrows written out and the clear-gap
 rule in exact rationals, the run tests from the CSV (tests/claims/_experiment_results.py) with Holm by its

@@ -9,12 +9,13 @@ Comprehensiveness, AUC-MoRF), in the directions of the tables' arrows. The paper
 reading is what its tables show, by the yardstick's "better on the whole" (:mod:`proofs_checks.paper.yardstick`): over
 the tables each sentence describes, each FRED variant wins more faithfulness comparisons than it loses against each
 competitor, and the cells where the competitor is clearly better are no more than those where FRED is; a pair whose
-printed means favour the competitor goes against the sentence (a failing comparison, not an undecided one); a pair
-whose printed means favour FRED while the clear gaps, on balance, favour the competitor is undecided. Each table step
-records a sensitivity table: its status when "clearly better" demands a minimum effect size. The verdict depends on Sufficiency's direction, which line 559's words reverse: each
-table step records what it would be under the reversed direction. Two stronger readings are checked beside it: no table
-shows a competitor at least as good on all three means and clearly better on one; and line 1177 as paired tests on
-re-runs of two of its models (each variant significantly better on one metric and, by a non-inferiority test with margin
+printed means favour the competitor goes against the sentence (a failing comparison, not an undecided one); a pair whose
+printed means favour FRED while the clear gaps, on balance, favour the competitor is undecided. Each table step records
+a sensitivity table: its status when "clearly better" demands a minimum effect size. The verdict depends on
+Sufficiency's direction, which line 559's words reverse: each table step records what it would be under the reversed
+direction. Two stronger readings are checked beside it: no table shows a competitor at least as good on all three means
+and clearly better on one; and line 1177 as paired tests on re-runs of two of its models (each variant significantly
+better on one metric and, by a non-inferiority test with margin
 :data:`proofs_checks.claims.experiments.paired_tests.MARGIN`, not worse on the others; a non-rejection is never counted
 as "not worse"). Runs outside the authors' setting are this project's extension, reported under their own reading.
 """

@@ -8,10 +8,11 @@ significantly more faithful explanations than the others.") and line 1177 ("Agai
 more faithful explanations than the others.") say so without qualification. The headline reading is therefore what the
 tables show on the whole, by the yardstick's "better on the whole" (:func:`proofs_checks.paper.yardstick.tally`: SHAP
 faster in more tables than slower, and clearly slower in no more tables than clearly faster; "significantly" read as
-"clearly", the paper runs no test), with a sensitivity table over a minimum effect size of the clear gaps. The headline step also reports the stronger figures "significantly" calls for: the tables where SHAP is clearly
-faster, and the median SHAP/LIME time ratio. The stronger reading, every reported table showing SHAP clearly faster, is
-checked beside it, and the precise statement names the exceptions. Our runs time both explainers on this project's
-machine, not the paper's A100: they are an extension, reported under their own reading.
+"clearly", the paper runs no test), with a sensitivity table over a minimum effect size of the clear gaps. The headline
+step also reports the stronger figures "significantly" calls for: the tables where SHAP is clearly faster, and the
+median SHAP/LIME time ratio. The stronger reading, every reported table showing SHAP clearly faster, is checked beside
+it, and the precise statement names the exceptions. Our runs time both explainers on this project's machine, not the
+paper's A100: they are an extension, reported under their own reading.
 """
 
 from __future__ import annotations
@@ -109,10 +110,10 @@ CONDITIONS = (f"The tables are read by the yardstick (proofs_checks.paper.yardst
               "at the worst rounding of the printed numbers (conservative when the two explainers' times on a "
               "document correlate non-negatively). 'On the whole': over each sentence's tables SHAP faster in more "
               "tables than slower, and at least as many clear gaps in its favour as against it; slower in more "
-              "tables goes against the sentence. Our runs time one explanation in wall-clock seconds on 2 cores shared with "
-              "other jobs; pairing by document removes the document's length from the comparison, not the load of "
-              "the machine at that moment. SHAP is the partition explainer over whitespace tokens, LIME uses 5000 "
-              "samples (results/README.md). The first half of the sentence ('a close behavior') is "
+              "tables goes against the sentence. Our runs time one explanation in wall-clock seconds on 2 cores "
+              "shared with other jobs; pairing by document removes the document's length from the comparison, "
+              "not the load of the machine at that moment. SHAP is the partition explainer over whitespace "
+              "tokens, LIME uses 5000 samples (results/README.md). The first half of the sentence ('a close behavior') is "
               "experiment-lime-shap-close.")
 
 
@@ -179,7 +180,8 @@ def on_the_whole() -> StepResult:
              + "; ".join(f"{r['margin']} {r['status']}" for r in table["rows"]) + ".")
     return gaps_step(CLAIM, "st1-on-the-whole", note, holds=holds,
                      conclusive=holds or any(t["favours"] == "lime" for t in tallies.values()), reading="on-the-whole",
-                     values={"tallies": tallies, "sensitivity": table, "faster": won, "clearly_faster": clear, "tables": len(TABLES),
+                     values={"tallies": tallies, "sensitivity": table, "faster": won, "clearly_faster": clear,
+                             "tables": len(TABLES),
                              "clear_majority_clearly_faster": 2 * clear > len(TABLES),
                              "median_time_ratio_shap_over_lime": ratios, "summary_register": register})
 

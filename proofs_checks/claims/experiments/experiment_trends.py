@@ -278,9 +278,9 @@ def _claimed_way(pair: dict) -> bool:
 
 def measures(factor: str) -> dict:
     """The factor's direction under other measures than the headline's, each ``{claimed_better, other,
-    claimed_way}``: ties excluded; clearly best by the yardstick; FRED-mask alone; the p = 0.5 tables; the mean and median margin of FRED's best
-    over the best other explainer (:func:`cell_margins`); each metric; and within each class of the other factor,
-    with that subset's exact one-sided p."""
+    claimed_way}``: ties excluded; clearly best by the yardstick (:func:`clearly_best`); FRED-mask alone; the p = 0.5
+    tables; the mean and median margin of FRED's best over the best other explainer (:func:`cell_margins`); each
+    metric; and within each class of the other factor, with that subset's exact one-sided p."""
     in_group, _, _, other_factor = FACTORS[factor]
     other_class, *class_names, _ = FACTORS[other_factor]
     labels, p5 = tuple(TABLES), tuple(label for label in TABLES if label.endswith("_5"))
