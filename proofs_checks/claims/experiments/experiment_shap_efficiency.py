@@ -113,8 +113,8 @@ CONDITIONS = (f"The tables are read by the yardstick (proofs_checks.paper.yardst
               "tables goes against the sentence. Our runs time one explanation in wall-clock seconds on 2 cores "
               "shared with other jobs; pairing by document removes the document's length from the comparison, "
               "not the load of the machine at that moment. SHAP is the partition explainer over whitespace "
-              "tokens, LIME uses 5000 samples (results/README.md). The first half of the sentence ('a close behavior') is "
-              "experiment-lime-shap-close.")
+              "tokens, LIME uses 5000 samples (results/README.md). The first half of the sentence ('a close "
+              "behavior') is experiment-lime-shap-close.")
 
 
 def check() -> ClaimResult:
