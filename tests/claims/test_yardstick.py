@@ -186,3 +186,19 @@ def test_sensitivity_table_and_its_rendering():
     lines = sensitivity_markdown("c.st1", table)
     assert "turns at 0.5" in lines[0] and "| margin | status | close |" in lines[2]
     assert "| **0.2** | inconclusive | 2 |" in lines[2]
+
+
+def test_the_report_prints_the_yardstick_above_the_experiment_claims():
+    """The Markdown report states the yardstick's rule once, just above the first experiment claim, and renders
+    each recorded sensitivity table; the text report prints the rule under the verdict rule. Catches the rule
+    missing from the report, printed per claim, or a sensitivity table left in the JSON only."""
+    from proofs_checks.report import run_claims
+
+    report = run_claims(["lemma2", "experiment-mask-vs-pos"])
+    markdown = report.to_markdown()
+    marker = f"**The yardstick of the table claims.** {yardstick.RULE}"
+    assert markdown.count(marker) == 1
+    assert markdown.index("## lemma2") < markdown.index(marker) < markdown.index("## experiment-mask-vs-pos")
+    assert "Sensitivity of experiment-mask-vs-pos.st1-section4-tables to the margin of 'slightly'" in markdown
+    assert "| **0.2** | inconclusive |" in markdown
+    assert f"Yardstick: {yardstick.RULE}" in report.to_text()
