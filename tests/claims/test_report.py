@@ -75,13 +75,14 @@ def test_report_verdicts_kinds_and_corrections(report):
         "algorithm1-literal": ("statement", "argued", "argued"),
         "counterfactuals-linear": ("statement", "argued", "argued"),
         "experiment-faithfulness": ("experiment", "fails", None),
-        "experiment-mask-vs-pos": ("experiment", "holds", None),
+        "experiment-mask-vs-pos": ("experiment", "inconclusive", None),
         "experiment-anchors-confidence": ("experiment", "inconclusive", None),
         "experiment-shap-efficiency": ("experiment", "holds", "holds"),
         "experiment-distilbert-sentiment": ("experiment", "fails", distilbert),
         "experiment-proportion-matching": ("experiment", "fails", "holds"),
         "experiment-trends": ("experiment", "fails", "holds"),
-        "experiment-lime-shap-close": ("experiment", "holds", "holds"),
+        "experiment-lime-shap-close": ("experiment", "inconclusive", "holds"),
+        "experiment-anchor-small-documents": ("experiment", "holds", "holds"),
         "metric-sufficiency": ("statement", "fails", "holds"),
         "metric-aucmorf": ("statement", "fails", metric),
         "metric-aucmorf-proportion": ("statement", "argued", None),
@@ -165,9 +166,9 @@ def test_report_counterexamples_are_the_minimal_ones_asserted_in_the_claim_tests
     assert ce["metric-sufficiency"]["document"] == "good food"
     assert (ce["metric-aucmorf"]["line"], ce["metric-aucmorf"]["printed_mean"]) == (1288, 1.015)
     assert ce["experiment-proportion-matching"]["table"] == "exp-tab:restaurants_distilbert_1"
-    assert ce["experiment-lime-shap-close"] is None  # its headline holds; the stronger reading's case:
+    assert ce["experiment-lime-shap-close"] is None  # its headline is inconclusive; the stronger reading's case:
     assert steps["experiment-lime-shap-close.st2-every-table-section4"].values["counterexample"]["table"] == (
-        "exp-tab:imdb_roberta_5")
+        "exp-tab:restaurants_roberta_5")
     # Counterexamples to stronger readings live in their steps, the headline holding.
     assert "961/1024" in steps["lemma2-joint.s6-joint-minimal-counterexample"].note
     assert steps["algorithm1-literal.st1-counterexample"].values["counterexample"]["table"] == ["-4", "-3"]

@@ -26,9 +26,22 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from ...paper.tables import MODEL_ACCURACY, MODEL_ACCURACY_CAPTION, MODEL_ACCURACY_LABEL, TABLES, accuracy_key
+from ...paper.tables import (
+    MODEL_ACCURACY,
+    MODEL_ACCURACY_CAPTION,
+    MODEL_ACCURACY_LABEL,
+    TABLES,
+    accuracy_key,
+)
 from ...subject.authors_probe import checkout_path, probe
-from ...verdicts.results import Claim, ClaimResult, Quote, Reading, StepResult, hypotheses
+from ...verdicts.results import (
+    Claim,
+    ClaimResult,
+    Quote,
+    Reading,
+    StepResult,
+    hypotheses,
+)
 
 CLAIM = Claim("experiment-distilbert-sentiment")
 CHECKPOINT, FAMILY = "checkpoint", "family"
