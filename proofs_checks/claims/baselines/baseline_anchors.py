@@ -51,7 +51,6 @@ from analytic.exact_cache import exact_cache
 from fred.evaluation.explainers import CLASS_NAMES, AnchorAdapter
 from fred_constants import DELTA
 
-from ...statistics.intervals import clopper_pearson
 from ...paper.baselines import (
     ALL_DEFAULTS,
     DOCUMENTS,
@@ -60,8 +59,16 @@ from ...paper.baselines import (
     fitted_model,
     package_versions,
 )
+from ...statistics.intervals import clopper_pearson
 from ...statistics.seeds import statistical_seed
-from ...verdicts.results import Claim, ClaimResult, Quote, Reading, StepResult, hypotheses
+from ...verdicts.results import (
+    Claim,
+    ClaimResult,
+    Quote,
+    Reading,
+    StepResult,
+    hypotheses,
+)
 from .anchor_exp_law import (
     SAMPLER_MAX_ROWS,
     beam_size_forwarding,
@@ -523,7 +530,7 @@ def _package_steps(seed: int) -> tuple[tuple[StepResult, ...], dict | None]:
                            delta, common, None),
              provable(rows, params))
     pooled = () if counterexample is None else (pooled_step(threshold - stop, rows, delta, common),)
-    return (*steps, *pooled, accepted(rows, params["threshold"]), sequential(params)), counterexample
+    return (*steps, accepted(rows, params["threshold"]), sequential(params), *pooled), counterexample
 
 
 def _cases_note(cases: list[dict], what: str, level: Fraction) -> str:
