@@ -566,8 +566,10 @@ def per_call_step(step: str, reading: str, level: Fraction, what: str, rows: lis
             + (f". The smallest counterexample: {counterexample['document']!r} ({counterexample['model']}), its first "
                f"{counterexample['calls']} seeds {counterexample['seeds']}: {counterexample['calls_meeting_tau']} of "
                f"them meet it, interval [{counterexample['interval'][0]:.3f}, {counterexample['interval'][1]:.3f}] at "
-               f"delta = {counterexample['interval_delta']:.3g} (paying for the choice of the prefix), p = "
-               f"{counterexample['p_value']:.2g}" if counterexample else "")
+               f"delta = {counterexample['interval_delta']:.3g} "
+               + ("(paying for the choice of the prefix" if counterexample["prefix_choice_paid"] else
+                  "(no shorter prefix rejects once its choice is paid for: the case's calls, whose run count was "
+                  "not paid for") + f"), p = {counterexample['p_value']:.2g}" if counterexample else "")
             + f". Pooled over the family's {len(rows)} calls (an average over the cases, not the per-call definition; "
             f"it does not decide): {misses} below {float(level):.2f}, Clopper-Pearson interval [{low:.3f}, "
             f"{high:.3f}] at delta = {DELTA:g}, "
