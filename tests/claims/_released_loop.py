@@ -9,6 +9,9 @@ c = 1, 3/4, 1/2, 1/4 cut after m and padded with its last value to D' = min(20, 
 
 Sufficiency of e: 1 - (1 - (3 - |e|)/4) = (3 - |e|)/4; Comprehensiveness: |e|/4; proportion |e|/3. Each row's e:
 FRED-mask [0]; FRED-pos its own; LIME and SHAP their first k = |FRED-pos| tokens; Anchor its anchor cut to k.
+
+In the fourth case the explainers score the last token negatively: FRED, FRED-pos and LIME then mask the two positive
+tokens (m = 2, 2/3), while the released SHAP class ranks every token, so its row masks all three (m = 3, 5/8).
 """
 
 from __future__ import annotations
@@ -16,8 +19,9 @@ from __future__ import annotations
 from fractions import Fraction as F
 
 ROWS = ("FRED", "FRED_pos", "LIME", "SHAP", "Anchor")
-AUCMORF_ALL = F(5, 8)
-AUCMORF_ANCHOR = {1: F(19, 24), 2: F(2, 3)}
+#: The released quantity by the number m of tokens masked.
+AUCMORF = {1: F(19, 24), 2: F(2, 3), 3: F(5, 8)}
+AUCMORF_ALL, AUCMORF_ANCHOR = AUCMORF[3], AUCMORF
 
 
 def _row(size: int, aucmorf: F) -> dict:
@@ -25,14 +29,17 @@ def _row(size: int, aucmorf: F) -> dict:
             "aucmorf": aucmorf}
 
 
-def hand_case(k: int, anchor_size: int) -> dict:
-    """The five rows of a case whose FRED-pos explanation has ``k`` tokens and whose anchor has ``anchor_size``."""
-    return {"FRED": _row(1, AUCMORF_ALL), "FRED_pos": _row(k, AUCMORF_ALL), "LIME": _row(k, AUCMORF_ALL),
-            "SHAP": _row(k, AUCMORF_ALL), "Anchor": _row(min(k, anchor_size), AUCMORF_ANCHOR[anchor_size])}
+def hand_case(k: int, anchor_size: int, positive: int = 3) -> dict:
+    """The five rows of a case whose FRED-pos explanation has ``k`` tokens, whose anchor has ``anchor_size`` and
+    whose explainers score ``positive`` tokens positively (SHAP's row masks all three whatever their sign)."""
+    return {"FRED": _row(1, AUCMORF[positive]), "FRED_pos": _row(k, AUCMORF[positive]),
+            "LIME": _row(k, AUCMORF[positive]), "SHAP": _row(k, AUCMORF[3]),
+            "Anchor": _row(min(k, anchor_size), AUCMORF[anchor_size])}
 
 
-#: The three cases, in the order of released_evaluation.CASES: (k, anchor size) = (1, 1), (2, 2), (1, 2).
-HAND = [hand_case(1, 1), hand_case(2, 2), hand_case(1, 2)]
+#: The cases, in the order of released_evaluation.CASES: (k, anchor size) = (1, 1), (2, 2), (1, 2), and (1, 1) with
+#: the last token scored negatively.
+HAND = [hand_case(1, 1), hand_case(2, 2), hand_case(1, 2), hand_case(1, 1, positive=2)]
 
 
 def reply(plant=None, files=("/authors/experiments/evaluation.py",)) -> dict:

@@ -215,10 +215,14 @@ def test_a_loop_masking_the_cut_anchor_fails_c1(monkeypatch, tmp_path):
 @needs_checkout
 def test_the_released_loop_masks_the_whole_anchor():
     """With the authors' checkout: the released loop's Anchor row for anchor [0, 1] with k = 1 has AUC-MoRF 2/3 (by
-    hand: (7/8 + 5/8 + 1/2)/3, the whole anchor masked), the importance rows 5/8, and c1 holds. Catches a c1 that
-    compares the Anchor rows with the wrong e+."""
+    hand: (7/8 + 5/8 + 1/2)/3, the whole anchor masked), the importance rows 5/8, and c1 holds; with the last token
+    scored negatively, SHAP's row masks it too (5/8, every token) while LIME's masks the two positive ones (2/3).
+    Catches a c1 that compares the Anchor or SHAP rows with the wrong e+."""
     step = next(s for s in m.check().steps if s.id.endswith("c1-released-code"))
     assert step.status == "holds"
     rows = step.values["evaluation_loop"]["cases"][2]["rows"]
     assert rows["Anchor"]["aucmorf"] == pytest.approx(2 / 3, abs=1e-12)
     assert rows["FRED_pos"]["aucmorf"] == pytest.approx(5 / 8, abs=1e-12)
+    signed = step.values["evaluation_loop"]["cases"][3]["rows"]  # the last token scored -1/10 by every explainer
+    assert signed["SHAP"]["aucmorf"] == pytest.approx(5 / 8, abs=1e-12)  # all three masked, the negative one too
+    assert signed["LIME"]["aucmorf"] == pytest.approx(2 / 3, abs=1e-12)  # the two positive ones only (line 567)

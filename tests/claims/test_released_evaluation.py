@@ -20,13 +20,15 @@ METRICS = ("proportion", "sufficiency", "comprehensiveness", "aucmorf")
 def test_the_expected_rows_are_the_hand_rows():
     """Every row's proportion, Sufficiency, Comprehensiveness and AUC-MoRF, exactly, against the hand table. Catches
     Anchor's e taken as the whole anchor (the released loop cuts it to k: case 3 would give 1/4, not 1/2), Anchor's
-    AUC-MoRF on the cut anchor (19/24, not 2/3), LIME/SHAP not cut to FRED-pos's size, or a wrong padding to D'."""
+    AUC-MoRF on the cut anchor (19/24, not 2/3), LIME/SHAP not cut to FRED-pos's size, a wrong padding to D', or
+    SHAP's e+ without its negatively scored token (2/3 where the released SHAP class masks all three, 5/8)."""
     assert len(r.CASES) == len(HAND)
-    for (fred_pos, anchor), hand in zip(r.CASES, HAND):
-        exact = r.expected_rows(fred_pos, anchor)
+    for (fred_pos, anchor, scores), hand in zip(r.CASES, HAND):
+        exact = r.expected_rows(fred_pos, anchor, scores)
         assert {n: {m: exact[n][m] for m in METRICS} for n in ROWS} == hand
     assert r.expected_rows([0], [0, 1])["Anchor"]["whole_anchor"] == {"proportion": Fraction(2, 3),
                                                                       "sufficiency": Fraction(1, 4)}
+    assert r.expected_rows([0], [0], r.SIGNED_SCORES)["SHAP"]["positive_only"]["aucmorf"] == Fraction(2, 3)
 
 
 def test_without_the_checkout_nothing_runs():
@@ -36,6 +38,7 @@ def test_without_the_checkout_nothing_runs():
 
 
 @pytest.mark.parametrize("plant", [(2, "Anchor", "aucmorf", Fraction(19, 24)),
+                                   (3, "SHAP", "aucmorf", Fraction(2, 3)),
                                    (2, "Anchor", "sufficiency", Fraction(1, 4)),
                                    (1, "LIME", "proportion", Fraction(1, 3))])
 def test_a_planted_wrong_row_is_refused(monkeypatch, tmp_path, plant):

@@ -107,7 +107,9 @@ CORRECTED = (
     "cell, it was neither. The tables are compatible with the "
     "quantity of the authors' released code: the area under c_0 = 1, c_k = f(y^(k))/f(xi) (k <= min(|e+|, D')), "
     "padded with its last value to D' = min(20, |xi|), divided by D'; it lies in [0, 2) for positively classified "
-    "documents and exceeds 1 when masking raises the confidence. Smaller is better under every one of these "
+    "documents and exceeds 1 when masking raises the confidence; e+ is the explainer's positively scored tokens "
+    "(line 567), but the anchor for Anchor (line 1170) and, in the released code, every token by decreasing value for "
+    "SHAP, negatively scored ones included. Smaller is better under every one of these "
     "formulas. This project's aucmorf is the printed sum (NaN for D <= 1), its aucmorf_authors the released one."
 )
 
@@ -345,6 +347,8 @@ def released_code() -> StepResult:
     loop = released_evaluation()
     ok, loop_ok = all(r["agrees"] for r in values["rows"]), agree(loop, ("aucmorf",))
     case = next(c for c in loop["cases"] if len(c["anchor"]) > c["k"])
+    signed = next(c for c in loop["cases"] if any(v.startswith("-") for v in c["explainer_scores"]))
+    shap = signed["rows"]["SHAP"]
     return CLAIM.checked(
         "c1-released-code", "correction", "exhaustive",
         f"The released compute_aucmorf ({checkout_path()}), run as an outside program on {len(values['rows'])} exact "
@@ -355,7 +359,11 @@ def released_code() -> StepResult:
           "scores every row of FRED, FRED_pos, LIME, SHAP and Anchor with that quantity on the row's e+, and Anchor's "
           f"e+ is its whole anchor (anchor {case['anchor']} with k = {case['k']}: "
           f"{case['rows']['Anchor']['aucmorf']:.6g} against {case['rows']['Anchor']['aucmorf_exact']}; FRED-pos's "
-          f"row {case['rows']['FRED_pos']['aucmorf_exact']}): in every row of {len(loop['cases'])} cases: {loop_ok}.",
+          f"row {case['rows']['FRED_pos']['aucmorf_exact']}); SHAP's e+ is every token by decreasing SHAP value, "
+          f"negative ones included (scores {', '.join(signed['explainer_scores'])}: {shap['aucmorf']:.6g} against "
+          f"{shap['aucmorf_exact']}; its positive tokens alone, as line 567 says, would give "
+          f"{shap['positive_only']['aucmorf']}, LIME's row {signed['rows']['LIME']['aucmorf_exact']}): in every row "
+          f"of {len(loop['cases'])} cases: {loop_ok}.",
         holds=ok and loop_ok, values={**values, "evaluation_loop": loop})
 
 
