@@ -74,3 +74,13 @@ def test_the_released_loop_writes_the_hand_rows():
                 assert case["rows"][name][metric] == pytest.approx(float(hand[name][metric]), abs=1e-12)
     assert any(f.endswith("experiments/evaluation.py") for f in loop["files"])
     assert any(f.endswith("explainers/anchor_explainer.py") for f in loop["files"])
+
+
+@pytest.mark.parametrize("command", ["evaluation", "vectorizers"])
+def test_the_probe_refuses_a_folder_without_the_released_files(tmp_path, command):
+    """The new probe commands on an empty folder raise FileNotFoundError naming the missing files. Catches a probe
+    that answers (vacuously) where there is no released code."""
+    from proofs_checks.subject.authors_probe import probe
+
+    with pytest.raises(FileNotFoundError, match="is not a checkout"):
+        probe(command, checkout=str(tmp_path))
