@@ -38,7 +38,7 @@ SOURCE = (
     CHAIN, DROP, GLOSS,
     Quote(254, r"In essence, using Eq.~\eqref{eq:drop-candidate}, we attribute to any candidate the drop in prediction "
                r"of samples where the candidate is perturbed."),
-    Quote(244, r"To assess the impact of removing specific words on model predictions, we introduce the key concept of "
+    Quote(245, r"To assess the impact of removing specific words on model predictions, we introduce the key concept of "
                r"\emph{drop in prediction}."),
     Quote(255, r"it causes the average prediction $\expec{\model(x)}$ to drop by a significant amount"),
     Quote(1012, r"\candrop_\candidate & = \expecunder{\drop(x)}{c} = \expec{\model(x)} - \expecunder{\model(x)}{c}"),
