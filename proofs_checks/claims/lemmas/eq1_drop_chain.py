@@ -174,7 +174,7 @@ def _smallest_from_xi_case() -> dict:
                     "f_xi": str(f[0]), "tables_before": [list(t) for t in itertools.product((0, 1), repeat=2)
                                                          if t < table],
                     **hypotheses(confidence_score=all(0 <= v <= 1 for v in f), p_in_open_unit=0 < P_EXACT < 1,
-                                 candidate_non_empty=True)}
+                                 candidate_non_empty=len([0]) >= 1)}
     raise AssertionError("every 0/1 table of one token has f(xi) = E[f]")
 
 
