@@ -19,7 +19,7 @@ from fred.evaluation.config import result_file
 from fred.evaluation.datasets import DATA_ENV, dataset_available, load_dataset
 from fred_constants import MAX_LEN
 
-from ...verdicts.results import Claim, ClaimResult, Quote, Reading, StepResult
+from ...verdicts.results import Claim, ClaimResult, Quote, Reading, StepResult, hypotheses
 from .document_lengths import LENGTHS_LINE, printed_lengths
 
 CLAIM = Claim("l-max-proportion", new=True)
@@ -83,8 +83,23 @@ def check() -> ClaimResult:
     lengths, data, runs = printed_lengths(), dataset_shares(), run_shares()
     steps = (cap_is_min_b_lmax(), printed_averages(lengths), datasets(data), explained_documents(runs),
              long_texts(lengths), belief(), corrected(lengths, data, runs))
-    return CLAIM.result(kind="statement", statement=STATEMENT, conditions=CONDITIONS, counterexample=None,
-                        steps=steps, corrected=CORRECTED, source=SOURCE, readings=READINGS)
+    return CLAIM.result(kind="statement", statement=STATEMENT, conditions=CONDITIONS,
+                        counterexample=counterexample(lengths, runs), steps=steps, corrected=CORRECTED, source=SOURCE,
+                        readings=READINGS)
+
+
+def counterexample(lengths: dict, runs: dict) -> dict:
+    """The smallest text of the experiments on which the cap allows more than half: the shortest document a committed
+    run explains (every b < 2 l_max is one); beside it, the paper's own case, the printed average of 10 tokens."""
+    shortest, run = min((r["b"], run) for run in RUNS for r in _fred_rows(run))
+    average = min(lengths.values())
+    return {"b": shortest, "explained_in": f"results/{run}_p0.5_eps0.15.csv", "largest_proportion": str(largest_proportion(shortest)), "l_max": MAX_LEN,
+            "printed_average_case": {"b": average, "largest_proportion": str(largest_proportion(average)),
+                                     "datasets": sorted(k for k, b in lengths.items() if b == average)},
+            "smaller": "fewer tokens; every text of b < 2 l_max = 20 tokens is a counterexample",
+            "runs_read": sorted(runs),
+            **hypotheses(text_the_experiments_explain=any(r["b"] == shortest for r in _fred_rows(run)), paper_l_max=MAX_LEN == 10,
+                         above_half=largest_proportion(shortest) > HIGH)}
 
 
 def cap_is_min_b_lmax() -> StepResult:
