@@ -82,7 +82,7 @@ def test_every_pattern_moves_every_drop_by_independent_enumeration():
 def test_planted_lengths_are_caught(monkeypatch):
     """With every printed length 10 (no large document), s3 cannot hold; a line without the lengths is refused.
     Catches a headline step that passes with no large document at all, or a parser that invents lengths."""
-    assert not claim.large_documents({"restaurants": 10, "tweets": 10}, claim.paper_n()).status == "holds"
+    assert claim.large_documents({"restaurants": 10, "tweets": 10}, claim.paper_n()).status != "holds"
     with pytest.raises(ValueError, match="does not print the average lengths"):
         document_lengths.printed_lengths(["x"] * 1110)
     assert document_lengths.printed_lengths()["imdb"] == 230

@@ -165,8 +165,8 @@ def _smallest_section2_case() -> dict:
             return {"b": 1, "n": 1, "p": str(P_EXACT), "table_by_code": list(values), "sample_codes": [1],
                     "candidate": [0], "eq3": str(row["eq3"]), "average_of_line246_drops": str(row["line246"]),
                     "E_f": str(_exact_mean(case["table"], 1)), "fhat": str(case["table"][1]),
-                    **hypotheses(n_c_at_least_one=any(z & 1 == 1 for z in case["codes"]), confidence_score=all(0 <= v <= 1 for v in values),
-                                 p_in_open_unit=0 < P_EXACT < 1)}
+                    **hypotheses(n_c_at_least_one=any(z & 1 == 1 for z in case["codes"]),
+                                 confidence_score=all(0 <= v <= 1 for v in values), p_in_open_unit=0 < P_EXACT < 1)}
     raise AssertionError("no 0/1 table of one token separates the two averages")
 
 

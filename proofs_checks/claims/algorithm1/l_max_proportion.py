@@ -93,13 +93,14 @@ def counterexample(lengths: dict, runs: dict) -> dict:
     run explains (every b < 2 l_max is one); beside it, the paper's own case, the printed average of 10 tokens."""
     shortest, run = min((r["b"], run) for run in RUNS for r in _fred_rows(run))
     average = min(lengths.values())
-    return {"b": shortest, "explained_in": f"results/{run}_p0.5_eps0.15.csv", "largest_proportion": str(largest_proportion(shortest)), "l_max": MAX_LEN,
+    return {"b": shortest, "explained_in": f"results/{run}_p0.5_eps0.15.csv",
+            "largest_proportion": str(largest_proportion(shortest)), "l_max": MAX_LEN,
             "printed_average_case": {"b": average, "largest_proportion": str(largest_proportion(average)),
                                      "datasets": sorted(k for k, b in lengths.items() if b == average)},
             "smaller": "fewer tokens; every text of b < 2 l_max = 20 tokens is a counterexample",
             "runs_read": sorted(runs),
-            **hypotheses(text_the_experiments_explain=any(r["b"] == shortest for r in _fred_rows(run)), paper_l_max=MAX_LEN == 10,
-                         above_half=largest_proportion(shortest) > HIGH)}
+            **hypotheses(text_the_experiments_explain=any(r["b"] == shortest for r in _fred_rows(run)),
+                         paper_l_max=MAX_LEN == 10, above_half=largest_proportion(shortest) > HIGH)}
 
 
 def cap_is_min_b_lmax() -> StepResult:
@@ -153,7 +154,8 @@ def datasets(seen: dict) -> StepResult:
     (and 1/4, 3/4) of the text; argued 'Not run here' when the data are absent."""
     if not seen:
         return CLAIM.argued("st2-datasets", "statement",
-                            f"Not run here: restaurants.tsv and yelp.csv are not in the data directory (set {DATA_ENV}).",
+                            "Not run here: restaurants.tsv and yelp.csv are not in the data directory (set "
+                            f"{DATA_ENV}).",
                             reading="every-text")
     above = {k: v["share_above"][str(HIGH)] for k, v in seen.items()}
     return CLAIM.checked(

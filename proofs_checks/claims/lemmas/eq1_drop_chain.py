@@ -85,7 +85,7 @@ def check() -> ClaimResult:
 
 def _weights(p, b: int) -> list:
     """P(pattern) = p^k (1 - p)^(b - k), k its perturbed positions, in the arithmetic of ``p``."""
-    return [p ** bin(z).count("1") * (1 - p) ** (b - bin(z).count("1")) for z in range(2**b)]
+    return [p ** z.bit_count() * (1 - p) ** (b - z.bit_count()) for z in range(2**b)]
 
 
 def _sides(f: list, p, b: int, code: int, w: list | None = None) -> dict:
@@ -98,7 +98,7 @@ def _sides(f: list, p, b: int, code: int, w: list | None = None) -> dict:
     conditional = sum(w[z] * f[z] for z in rows) / mass
     return {"mass": mass, "mean": mean, "conditional": conditional, "first": mean - conditional,
             "second": sum(w[z] * (mean - f[z]) for z in rows) / mass,  # E[d(x) | c not in x], d of line 246
-            "lemma1": mean - sum(w[z] * f[z] for z in rows) / p ** bin(code).count("1")}
+            "lemma1": mean - sum(w[z] * f[z] for z in rows) / p ** code.bit_count()}
 
 
 def _chain_cases(b: int) -> list[dict]:
@@ -108,9 +108,10 @@ def _chain_cases(b: int) -> list[dict]:
     w, out = _weights(p, b), []
     for code in range(1, 2**b):
         s = _sides(f, p, b, code, w)
-        out.append({"b": b, "candidate": list(positions_of(code)), "mass_is_p_power": s["mass"] == p ** bin(code)
-                    .count("1"), "first_equals_second": s["first"] == s["second"],
-                    "lemma1_form": s["first"] == s["lemma1"], "referee_agrees": referee[positions_of(code)] == s["first"],
+        out.append({"b": b, "candidate": list(positions_of(code)),
+                    "mass_is_p_power": s["mass"] == p ** code.bit_count(),
+                    "first_equals_second": s["first"] == s["second"], "lemma1_form": s["first"] == s["lemma1"],
+                    "referee_agrees": referee[positions_of(code)] == s["first"],
                     # the drop from f(xi) exceeds Delta_c by f(xi) - E[f] (the 'from-xi' reading)
                     "from_xi_offset": (f[0] - s["conditional"]) - s["first"] == f[0] - s["mean"]})
     return out

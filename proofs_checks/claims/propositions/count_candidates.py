@@ -89,7 +89,7 @@ def count_vector(tokens, code: int) -> tuple[int, ...]:
 
 
 def check() -> ClaimResult:
-    """Exchangeability in a field, on fitted TF-IDF pipelines and trees; the hypothesis needed; the two spaces counted."""
+    """Exchangeability in a field, on fitted TF-IDF pipelines and trees; the hypothesis needed; both spaces counted."""
     steps = (exchangeable_in_field(), fitted_models(), needs_bag_of_words(), spaces_counted())
     return CLAIM.result(kind="statement", statement=STATEMENT, conditions=CONDITIONS, counterexample=None,
                         steps=steps, source=SOURCE, readings=READINGS)
@@ -147,7 +147,8 @@ def _trees() -> list[tuple[str, tuple, np.ndarray]]:
         vec = TfidfVectorizer().fit(docs)
         tree = DecisionTreeClassifier(random_state=seed).fit(vec.transform(docs), labels)
         for case in [c for c in family() if c.seed == seed and c.kind == "logistic-l2"]:
-            table = table_from_classifier(lambda t: tree.predict_proba(vec.transform(t)), list(case.tokens), label=1)
+            table = table_from_classifier(lambda t, tree=tree, vec=vec: tree.predict_proba(vec.transform(t)),
+                                          list(case.tokens), label=1)
             out.append((f"tree-{seed}", case.tokens, table))
     return out
 
