@@ -117,7 +117,7 @@ def every_pattern_needed() -> StepResult:
     return CLAIM.checked(
         "s1-every-pattern-needed", "proof", "symbolic",
         "Delta_c = E[f] - E[f | c not in x] is linear in the table; its coefficient on f at pattern z is w_z (1 - "
-        "1{z perturbs c} / p^|c|), with w_z = p^k (1 - p)^(b - k) > 0 and p^|c| < 1 for p in (0, 1), so it is "
+        "1{z perturbs all of c} / p^|c|), with w_z = p^k (1 - p)^(b - k) > 0 and p^|c| < 1 for p in (0, 1), so it is "
         f"non-zero: checked in QQ(p, f_0, ...) for every candidate and pattern, b = {SYMBOLIC_B[0]}..{SYMBOLIC_B[-1]} "
         f"({sum(checked)} of {len(checked)} pairs). Changing the black box at any one pattern changes every "
         "candidate's exact drop: Eq. (1) needs the model on all 2^b patterns.",

@@ -163,7 +163,10 @@ def datasets(seen: dict) -> StepResult:
         "On the data directory's datasets (cleaned as the evaluation cleans them, whitespace tokens), the cap allows "
         f"more than {HIGH} of the text on " + ", ".join(f"{100 * v:.1f}% of {k} ({seen[k]['documents']} documents, "
                                                           f"mean {seen[k]['mean_tokens']:.1f} tokens)"
-                                                          for k, v in above.items()) + ".",
+                                                          for k, v in above.items())
+        + ". Sensitivity to the threshold (share of documents where the cap allows more than 1/4, 1/2, 3/4 of the "
+        "text): " + "; ".join(f"{k} " + ", ".join(f"{100 * x:.1f}%" for x in v["share_above"].values())
+                               for k, v in seen.items()) + ".",
         holds=not any(above.values()), values={"datasets": seen, "absent": sorted({"restaurants", "yelp"} - set(seen))},
         reading="every-text")
 
