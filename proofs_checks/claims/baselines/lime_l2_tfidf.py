@@ -10,8 +10,9 @@ enumeration over LIME's law) and the package at its default n on reviews of ``re
 evaluation's logistic model (``make_model("logistic")``: ``TfidfVectorizer()`` + ``LogisticRegression()``, trained on
 the split of seed 0) and, where every TF-IDF entry is equal so that the closed form is exact, by the same regression
 on ``TfidfVectorizer(use_idf=False)`` (term frequency, L2 norm). It exposes two steps for claim ``baseline-lime``:
-:func:`mardaoui_garreau_step` (exhaustive: closed form against the exact limit, the constant) and
-:func:`mardaoui_garreau_package_step` (statistical: the package against both).
+:func:`mardaoui_garreau_step` (a proof step, exhaustive: closed form against the exact limit, the constant) and
+:func:`mardaoui_garreau_package_step` (a statement step, statistical: the package against both), both of reading
+``defaults`` (lime's own defaults, bow=True: the setting Mardaoui and Garreau analyse).
 """
 
 from __future__ import annotations
@@ -33,7 +34,7 @@ from fred.evaluation.models import make_model
 from fred_constants.paper import DELTA
 
 from ...cases.lime_runs import DEFAULT_NUM_FEATURES, features, package_coefficients, solve_tolerance
-from ...paper.baselines import absent_step, package_versions, two_columns
+from ...paper.baselines import absent_step, missing, package_versions, two_columns
 from ...statistics.seeds import statistical_seed
 from ...verdicts.results import Claim, StepResult, hypotheses
 
@@ -189,7 +190,7 @@ def comparison() -> dict:
     series = [series_case(s["pipelines"]["idf"], s["series_text"], d) for d in range(2, SERIES_MAX_D + 1)]
     seed = statistical_seed(PACKAGE_SEED)
     seeds = np.random.default_rng(seed).integers(0, 2**31 - 1, size=(len(cases), RUNS))
-    installed = absent_step(Claim("probe"), "probe", "statement", "statistical", ("lime",)) is None
+    installed = missing("lime") is None
     for case, row in zip(cases, seeds):
         case["seeds"] = row.tolist()
         if installed:
@@ -244,13 +245,16 @@ def _constants_ok(constants: dict, series: list[dict]) -> bool:
             and all(r["table_gap"] <= 1e-9 and r["gap"] <= r["bound"] for r in series))
 
 
-def _unavailable(claim: Claim, step: str, evidence: str, reading: str | None) -> StepResult | None:
-    """Without restaurants.tsv the step saw no document: inconclusive, naming the variable that points at it."""
+def _unavailable(claim: Claim, step: str, role: str, evidence: str, reading: str | None,
+                 values: dict) -> StepResult | None:
+    """Without restaurants.tsv the step saw no document: inconclusive, naming the variable that points at it (the
+    data file is not shipped with the package: like an absent package, ``installed`` False)."""
     if dataset_available("restaurants"):
         return None
-    return claim.checked(step, "statement", evidence, "Not run here: restaurants.tsv is not found (set "
+    return claim.checked(step, role, evidence, "Not run here: restaurants.tsv is not found (set "
                          "FRED_DATA_DIR to the data directory), so this step saw no document.", holds=False,
-                         conclusive=False, reading=reading, values={"data_available": False, "data": "restaurants.tsv"})
+                         conclusive=False, reading=reading,
+                         values={**values, "installed": False, "data": "restaurants.tsv"})
 
 
 def _summary(checks: list[dict], model: str, kind: str) -> str:
@@ -266,7 +270,7 @@ def mardaoui_garreau_step(claim: Claim, reading: str | None = "defaults") -> Ste
     (enumeration), exact where every TF-IDF entry is equal and within the derived bound elsewhere, and the constant
     K_d against the one the exact limit implies; the side-by-side table (with the package's runs) in ``values``."""
     step = "p5-mardaoui-garreau-l2"
-    absent = _unavailable(claim, step, "exhaustive", reading)
+    absent = _unavailable(claim, step, "proof", "exhaustive", reading, {})
     if absent is not None:
         return absent
     seen = comparison()
@@ -300,7 +304,7 @@ def mardaoui_garreau_step(claim: Claim, reading: str | None = "defaults") -> Ste
     values = {"table": side_by_side(seen["cases"]), "documents": checks, "series": series, "constants": constants,
               "setting": {"split_seed": SPLIT_SEED, "n_train": seen["n_train"], "n_test": seen["n_test"],
                           "series_text": seen["series_text"], "versions": seen["versions"]}}
-    return claim.checked(step, "statement", "exhaustive", note, holds=holds, values=values, reading=reading)
+    return claim.checked(step, "proof", "exhaustive", note, holds=holds, values=values, reading=reading)
 
 
 def _closer_counts(cases: list[dict]) -> tuple[int, int, list[dict]]:
@@ -325,11 +329,12 @@ def mardaoui_garreau_package_step(claim: Claim, reading: str | None = "defaults"
     """Statistical: the package (lime's defaults, n = LIME_SAMPLES) sides with the exact limit, not the closed form,
     where the two differ: an exact sign test over all runs of those documents at level DELTA."""
     step = "s6-mardaoui-garreau-package"
-    absent = _unavailable(claim, step, "statistical", reading)
+    base = {"false_alarm_probability": DELTA, "seed": statistical_seed(PACKAGE_SEED), "runs_per_document": RUNS,
+            "n": LIME_SAMPLES}
+    absent = _unavailable(claim, step, "statement", "statistical", reading, base)
     if absent is not None:
         return absent
     seen = comparison()
-    base = {"false_alarm_probability": DELTA, "seed": seen["seed"], "runs_per_document": seen["runs"], "n": seen["n"]}
     absent = absent_step(claim, step, "statement", "statistical", ("lime",), reading=reading, values=base)
     if absent is not None:
         return absent
