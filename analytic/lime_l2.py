@@ -55,7 +55,14 @@ import numpy as np
 import sympy as sp
 from scipy.integrate import quad
 
-from .lime_text import DISTANCE_SCALE, KERNEL_WIDTH, check_d, lime_kernel, lime_moments, lime_moments_sym
+from .lime_text import (
+    DISTANCE_SCALE,
+    KERNEL_WIDTH,
+    check_d,
+    lime_kernel,
+    lime_moments,
+    lime_moments_sym,
+)
 
 
 @dataclass(frozen=True)

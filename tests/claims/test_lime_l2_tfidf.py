@@ -40,14 +40,15 @@ def test_documents_follow_the_stated_rule(seen):
     the first two with a repeat, every word a vectorizer feature (>= 2 letters, in vocabulary), so phi_j > 0 for
     every LIME feature. Catches a document with a zero TF-IDF entry admitted (outside the formula's hypothesis)."""
     data = load_dataset("restaurants")
-    x_train, x_test, _, _ = split_dataset(data, 0)
+    _, x_test, _, _ = split_dataset(data, 0)
     vocabulary = lime_l2_tfidf.setting()["pipelines"]["idf"][0].vocabulary_
     ok = [t for t in x_test if all(len(w) > 1 and w in vocabulary for w in t.split())]
     distinct = [next(t for t in ok if len(t.split()) == len(set(t.split())) == d) for d in range(2, 11)]
     repeated = [t for t in ok if len(set(t.split())) < len(t.split()) and len(set(t.split())) <= 10][:2]
     idf = [(c["kind"], c["text"]) for c in seen["cases"] if c["model"] == "idf"]
     assert idf == [("distinct", t) for t in distinct] + [("repeated", t) for t in repeated]
-    assert [c["text"] for c in seen["cases"] if c["model"] == "equal"] == [t for t in distinct if len(t.split()) in (3, 5)]
+    equal = [c["text"] for c in seen["cases"] if c["model"] == "equal"]
+    assert equal == [t for t in distinct if len(t.split()) in (3, 5)]
 
 
 def test_exact_column_is_the_limit_by_hand(seen):
@@ -108,8 +109,8 @@ def test_implied_constant_by_hand(seen):
 
 
 def test_step_holds_with_the_table(seen):
-    """The exhaustive proof step holds, reading 'defaults' (bow=True, their setting), with one table row per document and
-    word, the constant column K_d the same on every row of a document. Catches a table missing rows or columns."""
+    """The exhaustive proof step holds, reading 'defaults' (bow=True, their setting), with one table row per document
+    and word, the constant column K_d the same on every row of a document. Catches a table missing rows or columns."""
     step = lime_l2_tfidf.mardaoui_garreau_step(Claim("baseline-lime"))
     assert (step.status, step.evidence, step.role, step.reading) == ("holds", "exhaustive", "proof", "defaults")
     table = step.values["table"]
@@ -117,6 +118,8 @@ def test_step_holds_with_the_table(seen):
     assert {"closed_form", "exact_limit", "package_mean", "package_interval", "constant_closed_form",
             "constant_implied"} <= set(table[0])
     assert all(r["gap"] == pytest.approx(r["closed_form"] - r["exact_limit"]) for r in table)
+    assert {"closed_form_at_n", "exact_at_n"} <= set(table[0])
+    assert len(lime_l2_tfidf.side_by_side_markdown(table).splitlines()) == len(table) + 2
 
 
 def test_checker_refuses_planted_wrong_cases(seen):
