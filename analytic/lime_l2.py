@@ -2,13 +2,14 @@
 and a bound on the error of the approximation it rests on.
 
 Source: D. Mardaoui, D. Garreau, "An analysis of LIME for text data", AISTATS 2021 (PMLR 130, pp. 3493-3501;
-arXiv 2010.12487). Their Theorem 1 gives LIME's limit explanation beta^f for text (lime's defaults, ``bow=True``:
+arXiv 2010.12487). Their main theorem gives LIME's limit explanation beta^f for text (lime's defaults, ``bow=True``:
 one feature per distinct word, s uniform in {1..d} words removed, cosine-distance kernel) through the moments
 alpha_p = E[pi z_1 ... z_p] of the kernel under LIME's law (``m0, m1, m2`` of :class:`analytic.lime_text.LimeMoments`);
-their Proposition 4 (the result their released experiment ``theory_meets_practice_linear`` confronts with lime,
-their Figure 7) applies it to a linear model on scikit-learn's default ``TfidfVectorizer()``. Only their abstract and
-opening pages could be read here (the search tool's stored pages), so what follows is re-derived, never copied
-(neither their text nor their code), from the approximation as this project states it (``lime_text``'s module
+their linear-model result applies it to a linear model on scikit-learn's default ``TfidfVectorizer()`` (their
+Proposition 4, as the header of their released experiment ``theory_meets_practice_linear`` names it, confronted
+with lime in their Figure 7). Only their abstract and opening pages could be read here (the stored pages of the
+search tool), so their statement's exact wording and constants were not seen: what follows is re-derived, never
+copied (neither their text nor their code), from the approximation as this project states it (``lime_text``'s module
 docstring, :func:`analytic.lime_text.lime_l2_linear`).
 
 Setting. A document of d distinct words, word j occurring m_j times with idf v_j, w_j = m_j v_j; the model

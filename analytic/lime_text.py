@@ -40,7 +40,8 @@ lambda_0 + lambda . phi(z) / |phi(z)| is not additive. With distinct words of eq
 |phi(z)| = |phi(x)| sqrt(k / d) exactly, so f = lambda_0 + sqrt(d / k) sum_j c_j z_j, c_j = lambda_j phi_j /
 |phi(x)|; the same solution with E'[pi f z_j] = lambda_0 M1 + c_j N1 + (S - c_j) N2 and E'[pi f] = lambda_0 M0
 + S N1, where N1, N2 are M1, M2 with the extra weight sqrt(d / k), gives :func:`lime_l2_linear`: exact in that
-case, their large-d approximation otherwise (then only the enumeration is exact).
+case, their large-d approximation otherwise (then only the enumeration is exact). Its constants, their large-d limit
+and a bound on the approximation's error: :mod:`analytic.lime_l2`.
 """
 
 from __future__ import annotations
