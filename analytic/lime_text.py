@@ -40,7 +40,8 @@ lambda_0 + lambda . phi(z) / |phi(z)| is not additive. With distinct words of eq
 |phi(z)| = |phi(x)| sqrt(k / d) exactly, so f = lambda_0 + sqrt(d / k) sum_j c_j z_j, c_j = lambda_j phi_j /
 |phi(x)|; the same solution with E'[pi f z_j] = lambda_0 M1 + c_j N1 + (S - c_j) N2 and E'[pi f] = lambda_0 M0
 + S N1, where N1, N2 are M1, M2 with the extra weight sqrt(d / k), gives :func:`lime_l2_linear`: exact in that
-case, their large-d approximation otherwise (then only the enumeration is exact).
+case, their large-d approximation otherwise (then only the enumeration is exact). Its constants, their large-d limit
+and a bound on the approximation's error: :mod:`analytic.lime_l2`.
 """
 
 from __future__ import annotations
@@ -111,13 +112,27 @@ def _check_n_samples(n_samples) -> int | None:
     return int(n_samples)
 
 
+def check_d(d) -> int:
+    """``d``, LIME's number of features, as an int, or TypeError/ValueError unless it is an integer >= 1. The kernel
+    and the moments are sums over the kept count k = 0..d (no 2^d enumeration), so d has no upper bound here.
+
+    >>> check_d(1000)
+    1000
+    """
+    if isinstance(d, bool) or not isinstance(d, numbers.Integral):
+        raise TypeError(f"the number of features d must be an integer >= 1, got {type(d).__name__}")
+    if d < 1:
+        raise ValueError(f"the number of features d must be an integer >= 1, got {d!r}")
+    return int(d)
+
+
 def lime_kernel(kept, d: int, kernel_width: float = KERNEL_WIDTH) -> np.ndarray:
     """LIME's weight of a row keeping ``kept`` of d features: exp(-(100 (1 - sqrt(k / d)))^2 / (2 w^2)).
 
     >>> lime_kernel([4, 1], 4).round(6).tolist()   # D = 0 and D = 50: exp(-2)
     [1.0, 0.135335]
     """
-    d = check_b(d)
+    d = check_d(d)
     kernel_width = _check_positive(kernel_width, "kernel_width")
     k = np.asarray(kept, dtype=float)
     if np.any(k < 0) or np.any(k > d):
@@ -132,7 +147,7 @@ def lime_kernel_sym(kept: int, d: int, kernel_width=KERNEL_WIDTH) -> sp.Expr:
     >>> lime_kernel_sym(1, 4, 25)
     exp(-2)
     """
-    distance = DISTANCE_SCALE * (1 - sp.sqrt(sp.Rational(kept, check_b(d))))
+    distance = DISTANCE_SCALE * (1 - sp.sqrt(sp.Rational(kept, check_d(d))))
     return sp.exp(-(distance**2) / (2 * sp.nsimplify(kernel_width) ** 2))
 
 
@@ -144,7 +159,7 @@ def lime_moments(d: int, kernel_width: float = KERNEL_WIDTH) -> LimeMoments:
     >>> round(m.m0, 6), round(m.m1, 6), m.m2   # pi_0 = exp(-8), pi_1 = exp(-8 (1 - 1/sqrt 2)^2)
     (0.251888, 0.12586, 0.0)
     """
-    d = check_b(d)
+    d = check_d(d)
     k = np.arange(d, dtype=float)
     pi = lime_kernel(k, d, kernel_width)
     single, pair = k / d, (k * (k - 1) / (d * (d - 1)) if d > 1 else np.zeros(d))
@@ -155,7 +170,7 @@ def lime_moments(d: int, kernel_width: float = KERNEL_WIDTH) -> LimeMoments:
 
 def lime_moments_sym(d: int, kernel_width=KERNEL_WIDTH) -> tuple[sp.Expr, ...]:
     """:func:`lime_moments` as exact sympy expressions (m0, m1, m2, n1, n2)."""
-    d = check_b(d)
+    d = check_d(d)
     pi = [lime_kernel_sym(k, d, kernel_width) for k in range(d)]
     single = [sp.Rational(k, d) for k in range(d)]
     pair = [sp.Rational(k * (k - 1), d * (d - 1)) if d > 1 else sp.Integer(0) for k in range(d)]
