@@ -296,16 +296,17 @@ def test_absent_package_is_inconclusive(monkeypatch):
         assert got.values["installed"] is False and got.values["package"] == "lime" and got.reading == reading
 
 
-def test_absent_data_is_inconclusive(monkeypatch):
-    """Catches a machine without the review datasets (they are not shipped) crashing the claim or counting as
-    evidence: each headline step is inconclusive, says what is missing and ran nothing."""
-    monkeypatch.setattr(baseline_lime, "data_missing", lambda: "Not run here: the review datasets are not found")
+def test_absent_data_is_said_with_its_variable(tmp_path, monkeypatch):
+    """Catches a machine without the review datasets (they are not shipped) crashing the claim, counting as evidence
+    or staying silent about it: with $FRED_DATA_DIR at an empty folder each headline step is argued (as the other
+    claims on the reviews), ran nothing, and its note says the datasets are not shipped and names the variable."""
+    monkeypatch.setenv("FRED_DATA_DIR", str(tmp_path))
     monkeypatch.setattr(lime_released, "released_sweep", lambda *a, **k: pytest.fail("ran the package"))
     steps, counterexample = baseline_lime.released_steps()
     assert counterexample is None and len(steps) == len(RELEASED_STEPS)
     for got in steps:
-        assert got.status == "inconclusive" and got.note.startswith("Not run here") and got.reading == "released"
-        assert got.values["installed"] is False
+        assert got.status == "argued" and got.note.startswith("Not run here") and got.reading == "released"
+        assert all(words in got.note for words in ("not shipped", "FRED_DATA_DIR", "restaurants.tsv")), got.note
 
 
 def test_any_length_step_without_a_dropped_word_is_reported(result, monkeypatch):

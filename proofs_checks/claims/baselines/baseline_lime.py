@@ -613,15 +613,15 @@ def _call_words() -> str:
 
 
 def _not_run(step: str, role: str, evidence: str) -> StepResult | None:
-    """The headline step ``step`` as it stands without lime or the review datasets (inconclusive: it saw no
-    document), or None when both are here."""
+    """The headline step ``step`` as it stands without lime (inconclusive: it saw no document) or without the review
+    datasets (argued, its note naming the variable that points at them, as the other claims on the reviews do), or
+    None when both are here."""
     values = {"false_alarm_probability": DELTA, "seed": RELEASED_SEED, "datasets": list(DATASETS)}
     absent = absent_step(CLAIM, step, role, evidence, ("lime",), reading="released", values=values)
     why = data_missing()
     if absent is not None or why is None:
         return absent
-    return CLAIM.checked(step, role, evidence, why, holds=False, conclusive=False, reading="released",
-                         values={**values, "installed": False, "package": "the review datasets (FRED_DATA_DIR)"})
+    return CLAIM.argued(step, role, why, reading="released")
 
 
 def released_steps() -> tuple[tuple[StepResult, ...], dict | None]:

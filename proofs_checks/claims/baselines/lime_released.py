@@ -116,7 +116,8 @@ def data_missing() -> str | None:
         for name in DATASETS:
             dataset_file(name)
     except FileNotFoundError as error:
-        return f"Not run here: the review datasets are not found ({error}), so this step saw no document."
+        return (f"Not run here: the review datasets (restaurants.tsv and yelp.csv, not shipped with the package) are "
+                f"not found ({error}); set FRED_DATA_DIR. This step saw no document.")
     return None
 
 
