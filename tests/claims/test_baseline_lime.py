@@ -87,8 +87,8 @@ def test_verdict_follows_the_steps(result):
     assert {r.id: r.role for r in result.readings} == {"released": "headline", "defaults": "alternative",
                                                         "defaults-any-length": "alternative",
                                                         "evaluation": "alternative"}
-    assert [s.id.split(".", 1)[1] for s in result.steps if s.status == "fails"] == ["s6-released-every-token",
-                                                                                     "s5-defaults-any-length"]
+    assert [s.id.split(".", 1)[1] for s in result.steps if s.status == "fails"] == ["s5-defaults-any-length",
+                                                                                     "s6-released-every-token"]
     assert [s.id for s in result.steps if s.status == "argued"] == [f"{baseline_lime.CLAIM}.p1b-any-d"]
     assert {s.status for s in result.steps} == {"holds", "argued", "fails"}
     assert result.status == "fails" and result.corrected_status == "argued"

@@ -400,10 +400,10 @@ def check() -> ClaimResult:
     # The Mardaoui-Garreau comparison (issue 40, item 2) joins the headline reading here, from its own module
     # proofs_checks/claims/baselines/lime_l2_tfidf.py: headline = (*headline, mardaoui_garreau_step(CLAIM)).
     extras = {"s2-converges-l2": {"approximation_gaps": _l2_approximation_gaps()}}
-    steps = (limit_is_the_weights(), any_d(), value_at_n(), *headline, documents(), words(),
+    steps = (limit_is_the_weights(), any_d(), value_at_n(), documents(), words(),
              *(convergence_step(step, model, setting, text, seed, NOTES[step], extras.get(step, {}), reading)
                for step, setting, text, model, seed, reading in RUNS),
-             any_length_step())
+             any_length_step(), *headline)
     return CLAIM.result(kind="baseline", statement=STATEMENT, conditions=CONDITIONS, counterexample=counterexample,
                         steps=steps, corrected=CORRECTED, source=SOURCE, readings=READINGS, own=True)
 
