@@ -50,7 +50,7 @@ STATEMENT_STEPS = ("s1-converges-definition-1", "s2-converges-l2", "s3-converges
 #: The ladder steps: the statement's (readings beside the headline) and the released call's (the correction).
 LADDER_STEPS = (*STATEMENT_STEPS, "c2-released-short-converges", "c3-released-long-restricted")
 RELEASED_STEPS = ("s6-released-every-token", "c1-released-min-b-10", "c2-released-short-converges",
-                  "c3-released-long-restricted", "c4-released-selection")
+                  "c3-released-long-restricted", "c4-released-selection", "c5-released-any-length")
 
 
 @pytest.fixture(scope="module")
@@ -89,7 +89,8 @@ def test_verdict_follows_the_steps(result):
                                                         "evaluation": "alternative"}
     assert [s.id.split(".", 1)[1] for s in result.steps if s.status == "fails"] == ["s5-defaults-any-length",
                                                                                      "s6-released-every-token"]
-    assert [s.id for s in result.steps if s.status == "argued"] == [f"{baseline_lime.CLAIM}.p1b-any-d"]
+    assert [s.id for s in result.steps if s.status == "argued"] == [f"{baseline_lime.CLAIM}.p1b-any-d",
+                                                                    f"{baseline_lime.CLAIM}.c5-released-any-length"]
     assert {s.status for s in result.steps} == {"holds", "argued", "fails"}
     assert result.status == "fails" and result.corrected_status == "argued"
     assert {r.id: result.reading_status(r.id) for r in result.readings} == {
@@ -289,8 +290,9 @@ def test_absent_package_is_inconclusive(monkeypatch):
     monkeypatch.setattr(lime_released, "released_sweep", lambda *a, **k: pytest.fail("ran the package"))
     released, counterexample = baseline_lime.released_steps()
     assert counterexample is None and [s.id.split(".", 1)[1] for s in released] == list(RELEASED_STEPS)
-    steps.extend(released)
-    readings = [*(run[-1] for run in baseline_lime.RUNS), "defaults-any-length", *["released"] * len(released)]
+    assert released[-1].status == "argued"  # c5 computes nothing
+    steps.extend(released[:-1])
+    readings = [*(run[-1] for run in baseline_lime.RUNS), "defaults-any-length", *["released"] * (len(released) - 1)]
     for got, reading in zip(steps, readings, strict=True):
         assert got.status == "inconclusive" and "lime is not installed" in got.note and EVAL_EXTRA in got.note
         assert got.values["installed"] is False and got.values["package"] == "lime" and got.reading == reading
@@ -304,7 +306,7 @@ def test_absent_data_is_said_with_its_variable(tmp_path, monkeypatch):
     monkeypatch.setattr(lime_released, "released_sweep", lambda *a, **k: pytest.fail("ran the package"))
     steps, counterexample = baseline_lime.released_steps()
     assert counterexample is None and len(steps) == len(RELEASED_STEPS)
-    for got in steps:
+    for got in steps[:-1]:  # c5 is an argument wherever it runs
         assert got.status == "argued" and got.note.startswith("Not run here") and got.reading == "released"
         assert all(words in got.note for words in ("not shipped", "FRED_DATA_DIR", "restaurants.tsv")), got.note
 

@@ -625,16 +625,30 @@ def _not_run(step: str, role: str, evidence: str) -> StepResult | None:
 
 
 def released_steps() -> tuple[tuple[StepResult, ...], dict | None]:
-    """The headline reading's steps, s6 and c1-c4, and its counterexample (None when not found or not run)."""
+    """The headline reading's steps, s6 and c1-c5, and its counterexample (None when not found or not run)."""
     absent = [_not_run(*spec) for spec in RELEASED_STEPS]
     if any(step is not None for step in absent):
-        return tuple(absent), None
+        return (*absent, released_any_length()), None
     sweep = lime_released.released_sweep(RELEASED_SWEEP_SAMPLES, RELEASED_SEED)
     case = lime_released.released_case(RELEASED_SEED)
     steps = (released_every_token(sweep, case), released_min_b_10(sweep),
              *(released_ladder_step(step, b, seed, case) for step, b, seed in RELEASED_LADDERS),
-             released_selection())
+             released_selection(), released_any_length())
     return steps, case
+
+
+def released_any_length() -> StepResult:
+    """c5: the restricted limit at lengths beyond enumeration, argued."""
+    return CLAIM.argued(
+        "c5-released-any-length", "correction",
+        "For b > 11 positions (the Yelp lengths of c4, beyond enumeration over 2^b patterns) the convergence of the "
+        "released call's scores to the restricted limit is argued, not computed: the selection's Ridge(alpha=0.01) "
+        "on all b positions converges to the framework's limit beta_inf (its penalty, like LIME's, is fixed while "
+        "the weights grow with n), so the 10 positions kept are eventually those of largest |beta_inf,i| when the "
+        "10th and 11th differ in size, and the final Ridge(alpha=1) on them converges to the minimiser of LIME's "
+        "objective over those 10 columns, as in p1 with the design restricted (unique: the kept columns and the "
+        "intercept stay of full rank under LIME's law). c3 computes it at b = 11; c1 and c4 compute which positions "
+        "get a score at every length.", reading="released")
 
 
 def released_every_token(sweep: dict, case: dict | None) -> StepResult:
