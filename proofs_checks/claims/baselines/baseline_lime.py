@@ -607,7 +607,8 @@ def _call_words() -> str:
     """The released call, in words, from its named arguments and lime's defaults."""
     defaults = lime_released.released_defaults()
     args = ", ".join(f"{k}={v!r}" for k, v in RELEASED_EXPLAINER.items())
-    rest = ", ".join(f"{k}={v!r}" for k, v in defaults.items())
+    rest = ", ".join(f"{k}=r'{v}'" if isinstance(v, str) and "\\" in v else f"{k}={v!r}"
+                     for k, v in defaults.items())
     return (f"LimeTextExplainer({args}), explain_instance(text, {', '.join(RELEASED_EXPLAIN)}=predict_proba), "
             f"every other argument lime's default ({rest})")
 
