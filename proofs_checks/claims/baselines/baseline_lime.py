@@ -64,8 +64,9 @@ from ...paper.baselines import (
     package_versions,
 )
 from ...statistics.seeds import statistical_seed
-from . import lime_released
 from ...verdicts.results import Claim, ClaimResult, Quote, Reading, StepResult
+from . import lime_released
+from .lime_l2_tfidf import mardaoui_garreau_package_step, mardaoui_garreau_step
 from .lime_released import DATASETS, RELEASED_EXPLAIN, RELEASED_EXPLAINER, data_missing
 
 CLAIM = Claim("baseline-lime")
@@ -397,13 +398,13 @@ def check() -> ClaimResult:
     released call on the experiments' documents (the headline: its counterexample and the corrected statement);
     the package against the exact limit along a ladder of n in the other settings (statistical)."""
     headline, counterexample = released_steps()
-    # The Mardaoui-Garreau comparison (issue 40, item 2) joins the headline reading here, from its own module
-    # proofs_checks/claims/baselines/lime_l2_tfidf.py: headline = (*headline, mardaoui_garreau_step(CLAIM)).
     extras = {"s2-converges-l2": {"approximation_gaps": _l2_approximation_gaps()}}
     steps = (limit_is_the_weights(), any_d(), value_at_n(), documents(), words(),
              *(convergence_step(step, model, setting, text, seed, NOTES[step], extras.get(step, {}), reading)
                for step, setting, text, model, seed, reading in RUNS),
-             any_length_step(), *headline)
+             any_length_step(), *headline,
+             # Mardaoui and Garreau's L2-normalised TF-IDF result: their setting is lime's bow=True ('defaults').
+             mardaoui_garreau_step(CLAIM), mardaoui_garreau_package_step(CLAIM))
     return CLAIM.result(kind="baseline", statement=STATEMENT, conditions=CONDITIONS, counterexample=counterexample,
                         steps=steps, corrected=CORRECTED, source=SOURCE, readings=READINGS, own=True)
 
