@@ -291,7 +291,8 @@ def test_monte_carlo_rates_are_an_equivalence_test_and_not_always_greedy_is_conf
 def test_the_equivalence_power_by_a_binomial_sum(result):
     """Catches a stated power that is not the test's: for the cell nearest 1/2 (the widest intervals), the probability
     that 2000 runs of a rate exactly its closed form give a Clopper-Pearson interval (tests/_helpers, at 1e-6 / 9)
-    inside [value - 0.1, value + 0.1], summed by hand over the counts (those outside 0.45-0.68, ten sigma away, have mass < 1e-20), is
+    inside [value - 0.1, value + 0.1], summed by hand over the counts (those outside 0.45-0.68, ten sigma away,
+    have mass < 1e-20), is
     the claim's power for that cell and above 0.999; at 400 runs no count fits, so the old run count could not
     confirm."""
     from scipy import stats
