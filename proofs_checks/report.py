@@ -59,8 +59,10 @@ def _for(step) -> str:
 def _part_lines(claim: ClaimResult) -> list[str]:
     """One line per part of the sentence the headline's statement steps check: its verdict by the rule and its
     steps (empty when no step names a part)."""
+    headline = None if claim.headline is None else claim.headline.id
     return [f"part '{p}': {WORDING[claim.kind][claim.part_status(p)]} (statement steps "
-            f"{', '.join(s.id.split('.', 1)[1] for s in claim.steps if s.part == p and s.role == 'statement')})"
+            + ", ".join(s.id.split(".", 1)[1] for s in claim.steps
+                        if s.part == p and s.role == "statement" and s.reading in (None, headline)) + ")"
             for p in claim.parts]
 
 
