@@ -471,6 +471,12 @@ def _argued_proof_holds(tests, proof, empirical=False):
     return "holds" if verdict == "argued" else verdict
 
 
+def _argued_statement_ignored(tests, proof, empirical=False):
+    """Mutant: an argued statement step is dropped, so a claim whose direct check no computation made 'holds' on its
+    proof (RULE: an argued statement step makes the claim 'argued')."""
+    return DECIDE([s for s in tests if s.status != "argued"], proof, empirical)
+
+
 def _no_proof_holds(tests, proof, empirical=False):
     """Mutant: a statement with no proof step that survives its checks 'holds' (checked cases taken for a proof)."""
     return DECIDE(tests, proof or [_step("proof", "holds")], empirical)
@@ -509,9 +515,9 @@ def _experiment_needs_a_proof(tests, proof, empirical=False):
 
 
 DECIDE = results.decide
-DECIDE_MUTANTS = [_ignores_inconclusive, _argued_proof_holds, _no_proof_holds, _proof_rescues,
-                  _inconclusive_proof_ignored, _inconclusive_before_fails, _experiment_without_tests_supported,
-                  _experiment_argued_supported, _experiment_needs_a_proof]
+DECIDE_MUTANTS = [_ignores_inconclusive, _argued_proof_holds, _argued_statement_ignored, _no_proof_holds,
+                  _proof_rescues, _inconclusive_proof_ignored, _inconclusive_before_fails,
+                  _experiment_without_tests_supported, _experiment_argued_supported, _experiment_needs_a_proof]
 
 
 @pytest.mark.parametrize("mutant", DECIDE_MUTANTS, ids=lambda f: f.__name__.strip("_"))

@@ -105,7 +105,8 @@ def test_report_verdicts_kinds_and_corrections(report):
                                                    "every-solution-ii": "fails"}
     assert headline_and_others["lemma2-joint"] == {"per-candidate": "holds", "all-sizes": "fails"}
     assert headline_and_others["sampling-absence"] == {"alpha": "fails", "above-0.99": "fails",
-                                                       "one-minus-one-over-b": "fails", "grows-with-n": "argued"}
+                                                       "one-minus-one-over-b": "fails", "grows-with-n": "argued",
+                                                       "per-candidate": "argued"}
     words = {c.id: c.verdict for c in report.claims}
     assert words["prop1-l2norm"] == "does not extend" and words["algorithm1-beam"] == "code differs"
     assert words["prop2-shortcut"] == ("fails in part: the count c*_1 = min{m_1, l_max} fails; the word c*_j = 0 for "

@@ -42,7 +42,7 @@ def test_step_statuses_readings_and_verdicts(result):
     in n deciding the headline, the 0.99 or 1 - 1/b thresholds deciding it, a non-rejection of FRED's sampler
     reported as a confirmation, or the correction's exact checks failing."""
     got = {s.id.split(".")[1]: (s.role, s.evidence, s.reading, s.status) for s in result.steps}
-    a, strict, by_b, grows = "alpha", "above-0.99", "one-minus-one-over-b", "grows-with-n"
+    a, strict, by_b, grows, each = "alpha", "above-0.99", "one-minus-one-over-b", "grows-with-n", "per-candidate"
     assert got == {
         "s1-minimal-counterexample": ("statement", "counterexample", a, "fails"),
         "s2-paper-defaults": ("statement", "exhaustive", a, "fails"),
@@ -51,17 +51,19 @@ def test_step_statuses_readings_and_verdicts(result):
         "s5-above-0-99": ("statement", "exhaustive", strict, "fails"),
         "s6-one-minus-one-over-b": ("statement", "exhaustive", by_b, "fails"),
         "s7-grows-with-n": ("statement", "exhaustive", grows, "holds"),
+        "s8-per-candidate": ("statement", "exhaustive", each, "holds"),
         "p1-union-bound": ("proof", "argument", grows, "argued"),
-        "p2-longer-is-harder": ("proof", "argument", None, "argued"),
-        "p3-monotone-small-cases": ("proof", "exhaustive", None, "holds"),
-        "p4-whole-document-is-enough": ("proof", "argument", None, "argued"),
+        "p5-lemma-2": ("proof", "argument", each, "argued"),
+        "p2-longer-is-harder": ("proof", "argument", a, "argued"),
+        "p3-monotone-small-cases": ("proof", "exhaustive", a, "holds"),
+        "p4-whole-document-is-enough": ("proof", "argument", a, "argued"),
         "c1-whole-document-exact": ("correction", "exhaustive", None, "holds"),
         "c2-union-bound-n": ("correction", "exhaustive", None, "holds"),
     }
     assert [(r.id, r.role) for r in result.readings] == [(a, "headline"), (strict, "stronger"),
-                                                          (by_b, "alternative"), (grows, "weaker")]
+                                                          (by_b, "alternative"), (grows, "weaker"), (each, "alternative")]
     assert {r.id: result.reading_status(r.id) for r in result.readings} == {
-        a: "fails", strict: "fails", by_b: "fails", grows: "argued"}
+        a: "fails", strict: "fails", by_b: "fails", grows: "argued", each: "argued"}
     assert (result.kind, result.status, result.verdict, result.corrected_status) == (
         "statement", "fails", "fails", "argued")
     assert result.counterexample["b"] == 2 and result.counterexample["satisfies_hypotheses"] is True
@@ -311,3 +313,16 @@ def test_fails_at_the_papers_alpha_not_at_every_alpha(result):
     assert n == 1 and joint_by_designs(2, n, 1) == Fraction(1, 4) >= Fraction(1, 5)
     assert "alpha = 0.95" in result.conditions and "whenever" not in result.conditions
     assert "alpha = 0.95" in result.headline.meaning and "whenever" not in result.headline.meaning
+
+
+def test_each_candidate_alone_by_hand(result):
+    """Catches the per-candidate reading checked at another n or missing a size: for b = 2, 5, 11 and 168, at
+    fred.sample_size(0.95, 0.5, min(10, b)), every size l <= min(10, b) has 1 - (1 - 2^-l)^n >= 19/20 in Fractions;
+    the step saw one (b, l) pair per size of every experiment length, none below alpha."""
+    for b in (2, 5, 11, 168):
+        n = sample_size(0.95, 0.5, min(10, b))
+        assert all(1 - (1 - Fraction(1, 2**size)) ** n >= Fraction(19, 20) for size in range(1, min(10, b) + 1))
+    s8 = _values(result, "s8-per-candidate")
+    lengths = _values(result, "s4-experiment-documents")["by_length"]
+    assert s8["below_alpha"] == [] and s8["pairs"] == sum(min(10, r["b"]) for r in lengths)
+    assert all(s8["n_by_b"][str(r["b"])] == sample_size(0.95, 0.5, min(10, r["b"])) for r in lengths)

@@ -14,9 +14,9 @@ is computed in :mod:`proofs_checks.claims.lemmas.absence`. Readings of "with hig
   1 - 1/b: holds for b <= l_max, fails beyond.
 * ``grows-with-n`` (weaker, the next sentence's "for a large amount of samples", line 276): for every document the
   probability tends to 1 as n grows; the union bound gives the n that reaches alpha. Holds (argued).
-
-Per candidate (each candidate alone absent somewhere with probability >= alpha) is line 362's statement, claim
-lemma2-joint's headline; it is not repeated here.
+* ``per-candidate`` (alternative, as line 362 restates the note): each candidate alone is absent somewhere with
+  probability >= alpha, checked here on the experiments' documents at FRED's n; Lemma 2 proves it for every
+  document (claims lemma2 and lemma2-joint, whose headline it is). Holds (argued).
 """
 
 from __future__ import annotations
@@ -25,7 +25,7 @@ from fractions import Fraction
 
 from hypothesis import strategies as st
 
-from analytic import coverage_sym, joint_coverage, joint_coverage_all_sizes, joint_coverage_upper_bound
+from analytic import coverage_sym, covers, joint_coverage, joint_coverage_all_sizes, joint_coverage_upper_bound
 from analytic.exact_cache import exact_cache
 from analytic.lemma2 import joint_candidate_sizes, joint_coverage_one_out
 from fred_constants import ALPHA_EXACT, DELTA, MAX_LEN, P_EXACT, P
@@ -38,6 +38,7 @@ from .lemma2_proof import lemma2_conditions, paper_n
 
 CLAIM = Claim("sampling-absence", new=True)
 ALPHA_READING, STRICT, BY_LENGTH, GROWS = "alpha", "above-0.99", "one-minus-one-over-b", "grows-with-n"
+EACH = "per-candidate"
 NOTE = Quote(274, r"Note that the sampling scheme ensures that, \emph{with high probability}, for each candidate, "
                   r"there is at least one sample in which the candidate is not present.")
 HIGH = Quote(372, r"As \say{high probability,} we set by default $\alpha = 0.95$ and the token perturbation "
@@ -68,6 +69,11 @@ READINGS = (
     Reading(GROWS, "weaker",
             "for each document the probability of the same event tends to 1 as the number of samples n grows",
             why=(Quote(276, r"This definition guarantees that, for a large amount of samples"),)),
+    Reading(EACH, "alternative",
+            "each candidate of size <= l_max on its own is absent from some sample with probability >= alpha, as "
+            "section 2.3 restates the note (the probability inside 'for each candidate'); this is Lemma 2",
+            why=(Quote(362, r"for each candidate, there exists with high probability at least one sample not "
+                            r"containing it"),)),
 )
 STATEMENT = (
     "Section 2.2 (line 274): 'Note that the sampling scheme ensures that, with high probability, for each candidate, "
@@ -208,7 +214,8 @@ def check() -> ClaimResult:
     steps = (minimal_counterexample_step(cx), paper_defaults(), fred_sampler(), experiment_documents(table),
              threshold_step("s5-above-0-99", STRICT, "0.99", table), threshold_step("s6-one-minus-one-over-b",
                                                                                    BY_LENGTH, "1-1/b", table),
-             grows_with_n(table), union_bound_proof(), longer_is_harder(), monotone_small_cases(),
+             grows_with_n(table), per_candidate(table), union_bound_proof(), lemma_2_proof(), longer_is_harder(),
+             monotone_small_cases(),
              whole_document_is_enough(), whole_document_exact(), union_bound_n_reaches(table))
     return CLAIM.result(kind="statement", statement=STATEMENT, conditions=_conditions(table),
                         counterexample=cx[1]["found"], steps=steps, corrected=CORRECTED, source=SOURCE,
@@ -316,6 +323,31 @@ def grows_with_n(table: list[dict]) -> StepResult:
                 "reaches_alpha": {str(b): v for b, v in reaching.items()}})
 
 
+def per_candidate(table: list[dict]) -> StepResult:
+    """s8: reading per-candidate: on every experiment length, each candidate size l <= min(l_max, b) is absent from
+    some of the scheme's n rows with probability 1 - (1 - 2^-l)^n >= alpha, decided exactly."""
+    short = [(r["b"], l) for r in table for l in range(1, min(MAX_LEN, r["b"]) + 1)
+             if not covers(ALPHA_EXACT, r["n"], P_EXACT, l)]
+    return CLAIM.checked(
+        "s8-per-candidate", "statement", "exhaustive",
+        f"Each candidate on its own, on every experiment length b at FRED's n: a candidate of size l <= min(10, b) "
+        "is absent from some row with probability 1 - (1 - 2^-l)^n >= 0.95, decided exactly (analytic.covers) on "
+        f"{sum(min(MAX_LEN, r['b']) for r in table)} (b, l) pairs; below alpha: {short or 'none'}.",
+        holds=not short, reading=EACH,
+        values={"pairs": sum(min(MAX_LEN, r["b"]) for r in table), "below_alpha": short,
+                "n_by_b": {str(r["b"]): r["n"] for r in table}})
+
+
+def lemma_2_proof() -> StepResult:
+    """p5: reading per-candidate is Lemma 2 (argued here; proved in claim lemma2)."""
+    return CLAIM.argued(
+        "p5-lemma-2", "proof",
+        "A candidate of size l is absent from one row with probability p^l, independently across the n rows, so "
+        "from some row with probability 1 - (1 - p^l)^n, which is >= alpha for n >= log(1 - alpha) / log(1 - p^l) "
+        "and grows as l falls: Lemma 2, whose steps claim lemma2 checks symbolically; FRED's n is chosen by it for "
+        "l = min(l_max, b).", reading=EACH)
+
+
 def union_bound_proof() -> StepResult:
     """p1: the probability tends to 1 as n grows (argued)."""
     return CLAIM.argued(
@@ -335,7 +367,7 @@ def longer_is_harder() -> StepResult:
         "coordinates): the event for b + 1 tokens implies the event for b, so the probability never grows with b "
         "(at the same n, which is the scheme's 3067 for every b >= l_max). Likewise covering every candidate "
         "covers the floor(b / l_max) disjoint blocks of l_max positions, each covered independently with "
-        "probability 1 - (1 - p^l_max)^n, whence the block bound.")
+        "probability 1 - (1 - p^l_max)^n, whence the block bound.", reading=ALPHA_READING)
 
 
 def monotone_small_cases() -> StepResult:
@@ -346,7 +378,7 @@ def monotone_small_cases() -> StepResult:
         f"Row by row in Fractions (all candidates, no inclusion-exclusion), p = 1/2, l_max in 1..{MONOTONE_B[-1]}, n "
         f"in 1..{MONOTONE_N[-1]}, b = l_max..4 ({seen['cases']} values): the probability never grows with b, and "
         f"the b = l_max + 1 closed form equals it; violations: {len(seen['violations'])}.",
-        holds=holds, values=seen)
+        holds=holds, values=seen, reading=ALPHA_READING)
 
 
 def whole_document_is_enough() -> StepResult:
@@ -356,7 +388,7 @@ def whole_document_is_enough() -> StepResult:
         "For b <= l_max only: the whole document D is itself a candidate (|D| = b <= l_max) and every candidate is a "
         "subset of D, so a row that perturbs all of D perturbs every candidate: 'every candidate absent from some "
         "sample' and 'D absent from some sample' are the same event, of probability 1 - (1 - 1/2**b)**n >= alpha "
-        "by Lemma 2 with the fixed candidate D.")
+        "by Lemma 2 with the fixed candidate D.", reading=ALPHA_READING)
 
 
 def whole_document_exact() -> StepResult:
@@ -395,8 +427,8 @@ def _conditions(table: list[dict]) -> str:
         "fails: minimal counterexample b = 2, l_max = 1 (s1), 0.790 at the paper's defaults on 11 tokens (s2, FRED's "
         f"sampler agrees, s3), and {_count(table, 'alpha', 'missed')} of the {sum(r['documents'] for r in table)} "
         "documents of the experiments (every one longer than l_max, s4); it holds for b <= l_max (c1). Read per "
-        "candidate (each candidate alone, as line 362 restates the sentence), it is Lemma 2: claim lemma2-joint's "
-        "headline, which holds. The limit in n (line 276's 'for a large amount of samples') holds (s7, p1). That "
-        "a candidate present in every sample has no empirical drop (Eq. 3 divides by n_c) is why the joint event "
-        "matters to Algorithm 1; this is this project's remark."
+        "candidate (each candidate alone, as line 362 restates the sentence), it is Lemma 2 and holds on every "
+        "document (s8, p5; claim lemma2-joint's headline). The limit in n (line 276's 'for a large amount of "
+        "samples') holds (s7, p1). That a candidate present in every sample has no empirical drop (Eq. 3 divides "
+        "by n_c) is why the joint event matters to Algorithm 1; this is this project's remark."
     )
