@@ -61,7 +61,8 @@ def test_step_statuses_readings_and_verdicts(result):
         "c2-union-bound-n": ("correction", "exhaustive", None, "holds"),
     }
     assert [(r.id, r.role) for r in result.readings] == [(a, "headline"), (strict, "stronger"),
-                                                          (by_b, "alternative"), (grows, "weaker"), (each, "alternative")]
+                                                          (by_b, "alternative"), (grows, "weaker"),
+                                                          (each, "alternative")]
     assert {r.id: result.reading_status(r.id) for r in result.readings} == {
         a: "fails", strict: "fails", by_b: "fails", grows: "argued", each: "argued"}
     assert (result.kind, result.status, result.verdict, result.corrected_status) == (
@@ -278,7 +279,8 @@ def test_paper_defaults_far_below_alpha(result):
 
 def test_all_candidates_at_once_by_brute_force():
     """Line 274's note, read at alpha (the headline), fails: b = 2, l_max = 1, p = 1/2, n = 5. Enumerating all
-    2**10 designs (5 rows x 2 positions), both positions are perturbed somewhere with probability 961/1024 < 0.95. Catches
+    2**10 designs (5 rows x 2 positions), both positions are perturbed somewhere with probability 961/1024 < 0.95.
+    Catches
     analytic's joint coverage (inclusion-exclusion, row by row) disagreeing with this count at fred's n."""
     good = sum(
         all(any(design[2 * r + j] for r in range(5)) for j in range(2))
