@@ -369,7 +369,7 @@ def test_the_headline_says_the_count_fails_and_the_word_holds(result):
     while the word it names is right, a part checked by the wrong step, or the word part passed without the proof
     (its verdict is the rule's on s3 and the argued proof p1-p7: 'holds (argued)'). The expected words are typed
     here from the paper's line 535."""
-    count, word = "the count c*_1 = min{m_1, l_max}", "the word c*_j = 0 for j >= 2 (the least frequent one)"
+    count, word = "the count min{m_1, l_max}", "the word (the least frequent one alone)"
     assert result.verdict == f"fails in part: {count} fails; {word} holds (argued)"
     assert {s.id.split(".")[1]: s.part for s in result.steps if s.part} == {
         "s1-counterexample": count, "s3-least-frequent-word": word}

@@ -62,7 +62,8 @@ _referee = exact_cache(copy=True)(rational_referee)
 CLAIM = Claim("prop2-shortcut")
 EQ2, EVERY, FLIP = "eq2", "every-solution", "smallest-flip"
 #: The two parts of line 535's conclusion the headline's statement steps check apart (the claim says which fails).
-COUNT, WORD = "the count c*_1 = min{m_1, l_max}", "the word c*_j = 0 for j >= 2 (the least frequent one)"
+#: (Words, not c*_1 / c*_j: an asterisk would open emphasis in the Markdown report.)
+COUNT, WORD = "the count min{m_1, l_max}", "the word (the least frequent one alone)"
 SOURCE = (
     Quote(530, r"Let us assume that $\mult_1 < \mult_2 < \ldots < \mult_k$, where $k$ is the maximum number of "
                r"unique words in the document."),
