@@ -102,6 +102,9 @@ def claim_markdown(c: ClaimResult) -> list[str]:
     for s in checked:
         if "sensitivity" in s.values:
             lines += ["", *sensitivity_markdown(s.id, s.values["sensitivity"])]
+        if "side_by_side" in s.values:  # a comparison the issue asks to see whole (e.g. closed form, limit, package)
+            table = s.values["side_by_side"]
+            lines += ["", f"{table['title']} ({s.id}):", "", markdown_table(table["columns"], table["rows"])]
     return lines
 
 

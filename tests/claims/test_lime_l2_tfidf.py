@@ -119,7 +119,8 @@ def test_step_holds_with_the_table(seen):
             "constant_implied"} <= set(table[0])
     assert all(r["gap"] == pytest.approx(r["closed_form"] - r["exact_limit"]) for r in table)
     assert {"closed_form_at_n", "exact_at_n"} <= set(table[0])
-    assert len(lime_l2_tfidf.side_by_side_markdown(table).splitlines()) == len(table) + 2
+    shown = lime_l2_tfidf.side_by_side_table(table)
+    assert len(shown["rows"]) == len(table) and all(len(r) == len(shown["columns"]) for r in shown["rows"])
 
 
 def test_checker_refuses_planted_wrong_cases(seen):
@@ -163,3 +164,18 @@ def test_package_sides_with_the_exact_limit(seen):
     case = seen["cases"][0]
     by_hand = lime_by_hand(_pipeline(case).decision_function, case["text"], 5000, case["seeds"][0], bow=True)
     np.testing.assert_allclose(case["package"][0], by_hand, atol=1e-8)
+
+
+def test_the_markdown_report_shows_the_side_by_side_table(seen):
+    """The issue asks to see the comparison whole in the report: the step's side-by-side table is rendered under the
+    claim's steps, one line per document and word. Catches a report that keeps the table in the JSON only."""
+    from proofs_checks.report import claim_markdown
+
+    claim = Claim("planted")
+    step = lime_l2_tfidf.mardaoui_garreau_step(claim, reading=None)
+    result = claim.result(kind="baseline", statement="s", conditions="c", counterexample=None, steps=(step,),
+                          source=())
+    text = "\n".join(claim_markdown(result))
+    rows = step.values["side_by_side"]["rows"]
+    assert step.values["side_by_side"]["title"] in text
+    assert all(f"| {row[0]} | {row[1]} | {row[2]} | {row[3]} |" in text for row in rows)

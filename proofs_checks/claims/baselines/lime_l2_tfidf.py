@@ -36,7 +36,6 @@ from analytic.referee import masked_texts
 from fred.evaluation.datasets import dataset_available, load_dataset, split_dataset
 from fred.evaluation.explainers import LIME_SAMPLES
 from fred.evaluation.models import make_model
-from fred.markdown_tables import markdown_table
 from fred_constants.paper import DELTA
 
 from ...cases.lime_runs import (
@@ -238,15 +237,17 @@ def _interval(pair) -> str:
     return "-" if pair is None else f"[{pair[0]:.3f}, {pair[1]:.3f}]"
 
 
-def side_by_side_markdown(rows: list[dict]) -> str:
-    """The table of :func:`side_by_side` as Markdown (one line per document and word)."""
+def side_by_side_table(rows: list[dict]) -> dict:
+    """The rows of :func:`side_by_side` as the report's side-by-side table (one line per document and word): a
+    step value ``side_by_side`` with a title, the columns and the rows, rendered by the Markdown report."""
     header = ["document", "model", "d", "word", "closed form", "exact limit", "closed form at n", "exact at n",
               "lime mean", "lime [min, max]", "K_d", "K implied"]
     body = [[r["document"], r["model"], r["d"], r["word"], _cell(r["closed_form"]), _cell(r["exact_limit"]),
              _cell(r["closed_form_at_n"]), _cell(r["exact_at_n"]), _cell(r["package_mean"]),
              _interval(r["package_interval"]),
              _cell(r["constant_closed_form"], 4), _cell(r["constant_implied"], 4)] for r in rows]
-    return markdown_table(header, body)
+    return {"title": "Mardaoui and Garreau's closed form, the exact limit and lime, side by side, with the constant "
+                     "K_d and the constant the exact limit implies", "columns": header, "rows": body}
 
 
 def _example(rows: list[dict], text: str, model: str) -> str:
@@ -348,11 +349,11 @@ def mardaoui_garreau_step(claim: Claim, reading: str | None = "defaults") -> Ste
         f"exact limit; at n = {seen['n']}: closed form / exact beta*_n / lime's mean over {seen['runs']} runs), the "
         "largest gap: "
         f"{_example(table, worst['text'], worst['model'])}; exact: {_example(table, equal[-1]['text'], 'equal')}. "
-        "Every document and word: values 'table' (and side_by_side_markdown); the package's test is step s7. At "
+        "Every document and word: the side-by-side table below (values 'table'); the package's test is step s7. At "
         f"n = {seen['n']} LIME's ridge penalty still moves the exact value by up to {ridge:.2g} (d = {ridge_d}; "
         "at d = 2 "
         "the only row keeping no word has weight exp(-8)): the package is compared with beta*_n, not beta_inf.")
-    values = {"table": table, "documents": checks, "series": series, "constants": constants,
+    values = {"table": table, "side_by_side": side_by_side_table(table), "documents": checks, "series": series, "constants": constants,
               "package_interval": f"[min, max] of the {seen['runs']} runs: it covers the median of lime's "
                                   f"coefficient with probability >= 1 - 2^(1-{seen['runs']})",
               "setting": {"split_seed": SPLIT_SEED, "n_train": seen["n_train"], "n_test": seen["n_test"],
