@@ -25,7 +25,6 @@ Readings:
 
 from __future__ import annotations
 
-from fractions import Fraction
 from statistics import median
 
 from fred_constants import SMALL_EFFECT
@@ -143,10 +142,7 @@ def not_below(baseline: str) -> StepResult:
 def best_in_column() -> dict:
     """Per explainer, the tables where its printed robustness is the highest of the five (ties included, exact
     decimals), and the tables where FRED-mask or FRED-pos is."""
-    def top(label):
-        r = {e: Fraction(str(TABLES[label].mean(e, METRIC))) for e in TABLES[label].rows}
-        return {e for e, v in r.items() if v == max(r.values())}
-    tops = {label: top(label) for label in TABLES}
+    tops = {label: set(table.best(METRIC)) for label, table in TABLES.items()}
     return {**{e: sum(e in t for t in tops.values()) for e in (*FRED, *BASELINES)},
             "fred_variant": sum(bool(t & set(FRED)) for t in tops.values()), "tables": len(TABLES)}
 
