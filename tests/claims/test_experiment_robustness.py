@@ -125,3 +125,11 @@ def test_best_variant_below_each_baseline(result, tables):
     hand = {y: sum(max(t.rows["fred"].means[M], t.rows["fredpos"].means[M]) < t.rows[y].means[M]
                    for t in tables.values()) for y in ("lime", "shap", "anchor")}
     assert below == hand == {"lime": 25, "shap": 34, "anchor": 16}
+
+
+def test_counterexample_is_shap_and_satisfies_the_hypotheses(result):
+    """The claim's counterexample is SHAP (above both variants in all 34 tables), its hypotheses computed and met:
+    catches a counterexample picked from a baseline the sentence does not name, or one not both variants lose to."""
+    ce = result.counterexample
+    assert ce["baseline"] == "shap" and ce["satisfies_hypotheses"] is True
+    assert all(p["lost"] == 34 for p in ce["pairs"])

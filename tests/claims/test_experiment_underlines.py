@@ -108,3 +108,12 @@ def test_headline_refuses_planted_columns():
     missing = {**wrong, "underlined": []}
     assert best_marked([tie]).status == "holds" and every_tie([tie]).status == "fails"
     assert best_marked([tie, wrong]).status == "fails" and best_marked([missing]).status == "fails"
+
+
+def test_counterexample_is_line_674(result):
+    """The counterexample is exp-tab:tweets_forest_5's robustness column, SHAP's row on line 674, with its
+    hypotheses met: catches the all-tied proportion column offered as the headline's counterexample."""
+    ce = result.counterexample
+    assert (ce["table"], ce["metric"], ce["line"], ce["best"]) == ("exp-tab:tweets_forest_5", "robustness", 674,
+                                                                   ["shap"])
+    assert ce["satisfies_hypotheses"] is True

@@ -170,5 +170,6 @@ def check() -> ClaimResult:
     cols = columns()
     steps = (definition_searched(), best_marked(cols), no_false_underline(cols), every_tie(cols), clearly_best(),
              exceptions(cols))
-    return CLAIM.result(kind="experiment", statement=STATEMENT, conditions=CONDITIONS, counterexample=None,
+    return CLAIM.result(kind="experiment", statement=STATEMENT, conditions=CONDITIONS,
+                        counterexample=steps[1].values["counterexample"],
                         steps=steps, corrected=corrected(cols), source=SOURCE, readings=READINGS)
