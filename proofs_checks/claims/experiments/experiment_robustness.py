@@ -107,7 +107,7 @@ def pair(x: str, y: str, margin: float = SMALL_EFFECT) -> dict:
 
 
 def _counts(p: dict) -> str:
-    return (f"{p['x']} {p['won']}-{p['lost']} [{p['clear_won']}-{p['clear_lost']}], close/not/undecided "
+    return (f"{p['won']}-{p['lost']} [{p['clear_won']}-{p['clear_lost']}], close/not/undecided "
             f"{p['close']}/{p['not_close']}/{p['undecided']}")
 
 
@@ -124,7 +124,8 @@ def not_below(baseline: str) -> StepResult:
     status = _best(p["not_below"] for p in pairs)
     table = sensitivity(_not_below_at(baseline), "margin of 'close' (pooled SD)", SMALL_EFFECT, MARGINS)
     note = (f"Robustness, FRED against {baseline} over the {len(TABLES)} tables, tables won-lost [clearly] and "
-            f"cells close / not close / undecided at {SMALL_EFFECT} SD: " + "; ".join(_counts(p) for p in pairs)
+            f"cells close / not close / undecided at {SMALL_EFFECT} SD: " + "; ".join(f"{p['x']} {_counts(p)}"
+                                                                                    for p in pairs)
             + f". 'Not below' {status} (better on the whole: "
             + ", ".join(f"{p['x']} {p['better']}" for p in pairs) + "; close on the whole: "
             + ", ".join(f"{p['x']} {p['close_status']}" for p in pairs) + ").")
