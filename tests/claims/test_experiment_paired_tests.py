@@ -27,6 +27,7 @@ from proofs_checks.claims.experiments.paired_tests import (
     compare,
     load_run,
     noninferiority,
+    paired_equivalence,
     setting,
     setting_hypotheses,
     setting_label,
@@ -300,3 +301,29 @@ def test_tally_counts_and_direction():
         assert (t["won"], t["lost"], t["clear_won"], t["clear_lost"]) == ((10, 7, 0, 1) if x == "lime" else
                                                                           (7, 10, 1, 0))
         assert t["favours"] == (None if x == "lime" else "lime")
+
+
+def test_paired_equivalence_by_hand():
+    """The paired TOST on planted runs, against a hand computation: a is b plus a small noise whose mean is 0.01
+    while the bound is 0.2 pooled SD of the values; the binding t statistic is (bound - |mean d|) / (sd(d)/sqrt(n)),
+    with scipy's one-sample t-tests against -bound and +bound giving the same decision at 0.05/6. Planted wrong
+    inputs: a constant shift beyond the bound must be 'not close' (-1), identical values 'close', one document
+    'undecided'. Catches a margin in SD of the differences, a TOST that takes the looser of its two halves, or a
+    zero-variance difference that crashes or passes a shift beyond the margin."""
+    rng = np.random.default_rng(40)
+    b = rng.normal(0.5, 0.3, 100)
+    a = b + 0.01 + rng.normal(0, 0.02, 100)
+    got = paired_equivalence(_run({"a": list(a), "b": list(b)}, "sufficiency"), "a", "b", "sufficiency")
+    d, bound = a - b, 0.2 * math.sqrt((np.var(a, ddof=1) + np.var(b, ddof=1)) / 2)
+    assert_allclose(got["bound"], bound, rtol=1e-12)
+    assert_allclose(got["t_within"], (bound - abs(d.mean())) / (d.std(ddof=1) / 10), rtol=1e-12)
+    assert_allclose(got["critical"], stats.t.ppf(1 - 0.05 / 6, 99), rtol=1e-12)
+    p = max(stats.ttest_1samp(d, -bound, alternative="greater").pvalue,
+            stats.ttest_1samp(d, bound, alternative="less").pvalue)
+    assert got["close"] == (1 if p <= 0.05 / 6 else 0) == 1
+    shifted = paired_equivalence(_run({"a": list(b + 0.2), "b": list(b)}, "sufficiency"), "a", "b", "sufficiency")
+    same = paired_equivalence(_run({"a": list(b), "b": list(b)}, "sufficiency"), "a", "b", "sufficiency")
+    one = paired_equivalence(_run({"a": [0.1], "b": [0.2]}, "sufficiency"), "a", "b", "sufficiency")
+    assert (shifted["close"], same["close"], one["close"]) == (-1, 1, 0)
+    # SD of the differences as the margin's unit would call this pair not close: the margin is in SD of the values.
+    assert abs(d.mean()) > 0.2 * d.std(ddof=1) and got["close"] == 1

@@ -90,3 +90,15 @@ def test_order_reads_the_arrows():
     t = PaperTable("x", "section 4", "x", rows)
     assert (t.order("a", "b", "time"), t.order("a", "b", "comprehensiveness"), t.order("a", "b", "proportion")) == (
         -1, 1, 0)
+
+
+def test_best_keeps_every_tie_and_reads_the_arrows():
+    """A planted table with a best on each arrow and ties of two and of three rows. Catches a best taken against
+    the arrow, or a tie reduced to one row."""
+    row = lambda *m: tuple((v, 0.0) for v in m)  # noqa: E731
+    t = PaperTable("planted", "section 4", "", {"a": row(0.3, 0.5, 0.9, 0.1, 1.0, 0.2),
+                                                  "b": row(0.3, 0.7, 0.9, 0.2, 0.5, 0.2),
+                                                  "c": row(0.4, 0.7, 0.8, 0.1, 2.0, 0.2)})
+    assert (t.best("sufficiency"), t.best("comprehensiveness"), t.best("robustness"), t.best("aucmorf"),
+            t.best("time"), t.best("proportion")) == (("a", "b"), ("b", "c"), ("a", "b"), ("a", "c"), ("b",),
+                                                      ("a", "b", "c"))

@@ -1,0 +1,135 @@
+"""Claim experiment-robustness (proofs_checks/claims/experiments/experiment_robustness.py, new, verdict "not
+supported" on the headline reading): FRED, the "Faithful and Robust Explainer" (lines 98, 156, 219), assessed against
+LIME, SHAP and Anchors on robustness (line 546), on the robustness column of the 34 printed tables.
+
+Everything is recomputed here from the LaTeX source (tests/claims/_paper_tex_tables.py), with exact decimals for the
+printed order and the yardstick's clear-gap and equivalence formulas written out by hand:
+clear: (|gap| - 0.001) / sqrt(((s_x + 0.005)^2 + (s_y + 0.005)^2) / n) >= Phi^-1(1 - 0.05/6);
+close at m: (m P - |gap| - 0.001) / (P sqrt(2/n)) >= the same bar, P = sqrt(((s_x - 0.005)^2 + (s_y - 0.005)^2) / 2).
+"""
+
+from __future__ import annotations
+
+import math
+from fractions import Fraction
+from statistics import NormalDist
+
+import pytest
+
+from ._paper_tex_tables import tex_tables
+
+CLAIM = "experiment-robustness"
+Z = NormalDist().inv_cdf(1 - 0.05 / 6)
+M = "robustness"
+
+
+@pytest.fixture(scope="module")
+def result():
+    from proofs_checks.claims.experiments.experiment_robustness import check
+
+    return check()
+
+
+@pytest.fixture(scope="module")
+def tables():
+    return tex_tables()
+
+
+def _step(result, suffix):
+    return next(s for s in result.steps if s.id == f"{CLAIM}.{suffix}")
+
+
+def _by_hand(tables, x, y) -> dict:
+    """Tables won/lost by exact printed means, clearly won/lost, and cells close at 0.2 and 0.8 SD, by hand."""
+    out = {"won": 0, "lost": 0, "clear_won": 0, "clear_lost": 0, "close_0.2": 0, "close_0.8": 0}
+    for t in tables.values():
+        mx, my = t.rows[x].means[M], t.rows[y].means[M]
+        sx, sy = float(t.rows[x].sds[M]), float(t.rows[y].sds[M])
+        g = mx - my  # robustness: higher is better
+        out["won"] += g > 0
+        out["lost"] += g < 0
+        z = float(max(Fraction(0), abs(g) - Fraction(1, 1000))) / math.sqrt(((sx + .005) ** 2 + (sy + .005) ** 2)
+                                                                           / t.documents)
+        out["clear_won"] += g > 0 and z >= Z
+        out["clear_lost"] += g < 0 and z >= Z
+        p = math.sqrt(((sx - .005) ** 2 + (sy - .005) ** 2) / 2)
+        for m in (0.2, 0.8):
+            out[f"close_{m}"] += p > 0 and (m * p - float(abs(g)) - 0.001) / (p * math.sqrt(2 / t.documents)) >= Z
+    return out
+
+
+def test_verdict(result):
+    """The headline is computed from the robustness column: a bug reading the wrong column or arrow (robustness
+    is higher-is-better) would turn 'not supported' (FRED below SHAP in all 34 tables) into 'supported'."""
+    assert result.status == "fails"
+    assert result.corrected_status == "holds"
+    assert [r.id for r in result.readings if r.role == "headline"] == ["not-below"]
+
+
+@pytest.mark.parametrize("baseline", ["lime", "shap", "anchor"])
+def test_counts_against_each_baseline(result, tables, baseline):
+    """Won/lost and clear counts of each FRED variant against each baseline equal a hand count from the LaTeX (the
+    reviewer's: FRED below SHAP in 34 of 34): catches a swapped direction, a dropped table or a wrong clear bar."""
+    step = _step(result, f"st1-not-below-{baseline}")
+    for p in step.values["pairs"]:
+        hand = _by_hand(tables, p["x"], baseline)
+        assert {k: p[k] for k in ("won", "lost", "clear_won", "clear_lost")} == \
+            {k: hand[k] for k in ("won", "lost", "clear_won", "clear_lost")}
+        assert p["close"] == hand["close_0.2"] == 0  # 0.2 SD is below what 100 documents can show (0.339)
+    assert step.status == "fails"
+
+
+def test_anchor_turns_at_a_large_margin(result, tables):
+    """Against Anchors the headline turns at 0.8 SD, where most cells are shown close (18 of 34 by hand): catches a
+    sensitivity table that ignores its margin, or an equivalence test at the wrong rounding."""
+    table = _step(result, "st1-not-below-anchor").values["sensitivity"]
+    assert table["turns_at"] == [0.8]
+    assert _by_hand(tables, "fred", "anchor")["close_0.8"] == 18
+    assert table["rows"][-1]["fred"].endswith("18/6/10")
+    assert _step(result, "st1-not-below-shap").values["sensitivity"]["turns_at"] == []
+
+
+def test_best_in_column(result, tables):
+    """SHAP has the highest printed robustness in all 34 tables and no FRED variant in any (exact decimals, ties
+    included): catches a 'best' taken on the wrong arrow or on floats."""
+    best = _step(result, "st2-more-robust").values["best_in_column"]
+    hand = {e: 0 for e in ("fred", "fredpos", "lime", "shap", "anchor")}
+    for t in tables.values():
+        top = max(r.means[M] for r in t.rows.values())
+        for e, r in t.rows.items():
+            hand[e] += r.means[M] == top
+    assert {e: best[e] for e in hand} == hand
+    assert (hand["shap"], hand["fred"], hand["fredpos"], best["fred_variant"]) == (34, 0, 0, 0)
+
+
+def test_shap_at_one(result, tables):
+    """SHAP's printed robustness is exactly 1.000 in 26 tables (the 'high' of line 694): catches a float test."""
+    step = _step(result, "st3-high-as-shap")
+    assert step.values["shap_at_1"] == sum(t.rows["shap"].means[M] == 1 for t in tables.values()) == 26
+    assert step.status == "fails"
+
+
+def test_not_below_refuses_the_planted_direction():
+    """Planted input: SHAP against FRED-mask (the pair swapped) must read 'not below' holds: catches a `pair` that
+    ignores which explainer is x."""
+    from proofs_checks.claims.experiments.experiment_robustness import pair
+
+    assert pair("shap", "fred")["not_below"] == "holds"
+    assert pair("fred", "shap")["not_below"] == "fails"
+
+
+def test_best_variant_below_each_baseline(result, tables):
+    """The reviewer's counts, by hand: FRED's better variant is below LIME in 25 tables, SHAP in 34, Anchors in 16
+    (exact decimals). Catches 'below' counted on one variant only or with ties as losses."""
+    below = _step(result, "st2-more-robust").values["best_in_column"]["best_variant_below"]
+    hand = {y: sum(max(t.rows["fred"].means[M], t.rows["fredpos"].means[M]) < t.rows[y].means[M]
+                   for t in tables.values()) for y in ("lime", "shap", "anchor")}
+    assert below == hand == {"lime": 25, "shap": 34, "anchor": 16}
+
+
+def test_counterexample_is_shap_and_satisfies_the_hypotheses(result):
+    """The claim's counterexample is SHAP (above both variants in all 34 tables), its hypotheses computed and met:
+    catches a counterexample picked from a baseline the sentence does not name, or one not both variants lose to."""
+    ce = result.counterexample
+    assert ce["baseline"] == "shap" and ce["satisfies_hypotheses"] is True
+    assert all(p["lost"] == 34 for p in ce["pairs"])
