@@ -100,7 +100,8 @@ def test_report_verdicts_kinds_and_corrections(report):
     # A stronger reading that fails is reported beside a headline that holds, never in its place.
     assert headline_and_others["counterfactuals-linear"] == {"among-samples": "argued", "global-minimum": "fails",
                                                              "high-probability": "fails"}
-    assert headline_and_others["prop1-linear"] == {"fred-choice": "argued", "every-solution-i": "fails",
+    assert headline_and_others["prop1-linear"] == {"fred-choice": "argued", "fred-choice-positive": "argued",
+                                                   "every-solution-i": "fails",
                                                    "every-solution-i-confidence-score": "argued",
                                                    "every-solution-ii": "fails"}
     assert headline_and_others["lemma2-joint"] == {"per-candidate": "holds", "joint": "fails", "all-sizes": "fails"}
