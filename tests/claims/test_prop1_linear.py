@@ -422,3 +422,11 @@ def test_fred_keeps_no_word_of_weight_zero_though_a_solution_may(result):
     seen = {s.id: s for s in result.steps}["prop1-linear.st10-positive-words-only"].values
     assert "0" in seen["weights"] and seen["fred_choice_nonpositive"] == 0
     assert seen["zero_weight_word"] > 0 and seen["some_solution_has_a_zero_weight_word"] > 0
+
+
+def test_the_proof_lines_the_paper_proof_steps_check_are_quoted(result):
+    """Lines 1012-1015 (s5, s6) and line 497 (st10's reading) are quoted. Catches a paper-proof step whose line is
+    missing from SOURCE (the claim map would show it unchecked), or a reading quoting other words than 497's."""
+    assert {497, 1012, 1013, 1014, 1015} <= {q.line for q in result.source}
+    why = {r.id: [q.line for q in r.why] for r in result.readings}
+    assert why["fred-choice-positive"] == [497]
