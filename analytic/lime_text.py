@@ -319,8 +319,18 @@ def feature_groups(groups: Sequence[Hashable] | None, b: int) -> list[int]:
     return list(masks.values())
 
 
+def _check_columns(columns, d: int) -> list[int]:
+    if columns is None:
+        return list(range(d))
+    kept = [int(j) for j in columns]
+    if not kept or len(set(kept)) != len(kept) or min(kept) < 0 or max(kept) >= d:
+        raise ValueError(f"columns must be distinct feature indices in [0, d={d}), at least one, got {columns!r}")
+    return kept
+
+
 def lime_coefficients(table, n_samples: int | None = None, *, groups: Sequence[Hashable] | None = None,
-                      kernel_width: float = KERNEL_WIDTH, alpha: float = RIDGE_ALPHA) -> LimeCoefficients:
+                      kernel_width: float = KERNEL_WIDTH, alpha: float = RIDGE_ALPHA,
+                      columns: Sequence[int] | None = None) -> LimeCoefficients:
     """LIME's coefficients by enumeration of all 2^d feature patterns: the limit (``n_samples`` None) or beta*_n.
 
     ``table[code]`` is f with the positions of the bits of ``code`` removed (code 0 the document). The weighted
@@ -333,15 +343,21 @@ def lime_coefficients(table, n_samples: int | None = None, *, groups: Sequence[H
     n_samples : None (the limit) or LIME's ``num_samples`` (>= 2).
     groups : None (``bow=False``, one feature per position) or one label per position (``bow=True``: words).
     kernel_width, alpha : LIME's kernel width (> 0) and ridge penalty (>= 0).
+    columns : None (the fit uses every feature) or the indices of the features it uses, in the order of the
+        coefficients returned: lime's feature selection, when ``num_features`` < d, fits the kept features alone,
+        while the sampling law and the kernel (the distance over all d features) stay those of the d features.
 
     >>> [round(x, 12) for x in lime_coefficients([3.0, 2.0, 1.0, 0.0]).coef]  # f = z_0 + 2 z_1: additive
     [1.0, 2.0]
+    >>> [round(x, 4) for x in lime_coefficients([3.0, 2.0, 1.0, 0.0], columns=[1]).coef]  # z_0 left out: not 2
+    [1.0013]
     """
     table, b = check_table(table)
     masks = feature_groups(groups, b)
     d = len(masks)
     n_samples = _check_n_samples(n_samples)
     alpha = _check_positive(alpha, "alpha", allow_zero=True)
+    kept_columns = _check_columns(columns, d)
     if n_samples is None and d == 1:  # random rows never keep the word: only row 0 and the ridge remain
         return LimeCoefficients(float(table[-1]), (float(table[0] - table[-1]) / (1.0 + alpha),), None)
     codes = np.zeros(2**d, dtype=np.int64)
@@ -354,7 +370,7 @@ def lime_coefficients(table, n_samples: int | None = None, *, groups: Sequence[H
         weight = (n_samples - 1) * weight
         weight[0] += 1.0  # row 0, the document, kernel 1
         penalty = alpha
-    design = np.column_stack([np.ones(2**d)] + [(units >> j & 1) == 0 for j in range(d)]).astype(float)
-    gram = design.T @ (weight[:, None] * design) + penalty * np.diag([0.0] + [1.0] * d)
+    design = np.column_stack([np.ones(2**d)] + [(units >> j & 1) == 0 for j in kept_columns]).astype(float)
+    gram = design.T @ (weight[:, None] * design) + penalty * np.diag([0.0] + [1.0] * len(kept_columns))
     solution = np.linalg.solve(gram, design.T @ (weight * table[codes]))
     return LimeCoefficients(float(solution[0]), tuple(float(x) for x in solution[1:]), n_samples)

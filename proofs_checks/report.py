@@ -52,8 +52,19 @@ def _corrected_label(claim: ClaimResult) -> str:
 
 
 def _for(step) -> str:
-    """', reading X' for a step that tests one reading only."""
-    return f", reading {step.reading}" if step.reading else ""
+    """', reading X' for a step that tests one reading only; ', part Y' for a step that checks one part of the
+    sentence."""
+    return (f", reading {step.reading}" if step.reading else "") + (f", part '{step.part}'" if step.part else "")
+
+
+def _part_lines(claim: ClaimResult) -> list[str]:
+    """One line per part of the sentence the headline's statement steps check: its verdict by the rule and its
+    steps (empty when no step names a part)."""
+    headline = None if claim.headline is None else claim.headline.id
+    return [f"part '{p}': {WORDING[claim.kind][claim.part_status(p)]} (statement steps "
+            + ", ".join(s.id.split(".", 1)[1] for s in claim.steps
+                        if s.part == p and s.role == "statement" and s.reading in (None, headline)) + ")"
+            for p in claim.parts]
 
 
 def _quote_text(quotes) -> str:
@@ -72,6 +83,9 @@ def claim_markdown(c: ClaimResult) -> list[str]:
         for r in c.readings:
             if r.why:
                 lines += [f"  Words for '{r.id}': {_quote_text(r.why)}", ""]
+    if c.parts:
+        lines += ["**Parts of the statement** (headline reading; each part's verdict by the rule).", "",
+                  *[f"- {line}" for line in _part_lines(c)], ""]
     lines += [f"**Conditions.** {c.conditions}", ""]
     if c.corrected:
         lines += [f"**{_corrected_label(c).capitalize()} ({c.corrected_status}).** {c.corrected}", ""]
@@ -176,7 +190,7 @@ class Report:
             lines.append(f"{c.id:<{width}}  {c.kind:<11}  {c.verdict}{corrected}")
         for c in self.claims:
             lines += ["", f"== {c.id} ({_kind_label(c)}): {c.verdict}", f"statement: {c.statement}",
-                      f"the paper's words: {_quote_text(c.source)}", *_reading_lines(c),
+                      f"the paper's words: {_quote_text(c.source)}", *_reading_lines(c), *_part_lines(c),
                       f"conditions: {c.conditions}", f"evidence: {', '.join(c.evidence)}"]
             if c.corrected:
                 lines.append(f"{_corrected_label(c)} ({c.corrected_status}): {c.corrected}")

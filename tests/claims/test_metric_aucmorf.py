@@ -51,6 +51,17 @@ def test_steps_readings_and_verdicts(result):
     assert (result.kind, result.status, result.corrected_status) == ("statement", "fails", "argued")
 
 
+def test_the_headline_says_the_definition_fails_and_the_direction_holds(result):
+    """Issue 40 item 5: 'a smaller value of AUC-MoRF means a more faithful explanation' holds (every coefficient
+    >= 0, every arrow down) while the defined quantity cannot be the tables' column (39 printed means above 19/20).
+    Catches a headline that gives the direction no credit, or the direction checked by a step of the definition."""
+    direction, definition = ("a smaller value means a more faithful explanation",
+                             "the defined AUC-MoRF is the tables' aucmorf column")
+    assert {s.id.split(".")[1]: s.part for s in result.steps if s.part} == {
+        "st1-direction": direction, "st2-area-bound": definition, "st3-printed-bound": definition}
+    assert result.verdict == f"fails in part: {direction} holds; {definition} fails"
+
+
 def test_the_headline_is_the_printed_formula(result):
     """Regression (R2G review): the headline reading quotes "The AUC-MoRF can be defined as" (line 562) and the
     formula (563); no statement step fails merely because the printed sum differs from this project's area (that

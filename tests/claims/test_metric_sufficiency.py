@@ -51,6 +51,19 @@ def test_steps_readings_and_verdicts(result):
     assert (result.kind, result.status, result.corrected_status) == ("statement", "fails", "holds")
 
 
+def test_the_headline_says_the_sufficiency_sentence_fails_and_the_comprehensiveness_one_holds(result):
+    """Issue 40 item 5: lines 558 and 559 are two sentences; the Comprehensiveness one agrees with its formula, the
+    Sufficiency one does not ('good food'). Catches a headline that gives the Comprehensiveness sentence no credit, or
+    a part decided without the released-code step (argued without the checkout: 'holds (argued)')."""
+    comp = "a high Comprehensiveness: e influential (line 558)"
+    suff = "a low Sufficiency: e does not summarize the document (line 559)"
+    assert {s.id.split(".")[1]: s.part for s in result.steps if s.part} == {
+        "st1-comprehensiveness": comp, "st2-sufficiency-counterexample": suff}
+    released = next(s for s in result.steps if s.id.endswith("st4-released-code")).status
+    comp_verdict = "holds (argued)" if released == "argued" else "holds"
+    assert result.verdict == f"fails in part: {comp} {comp_verdict}; {suff} fails"
+
+
 def test_the_headline_reading_is_chosen_by_lines_556_to_558_and_589(result):
     """Regression (R2G review): the headline quotes "Thus," (line 556), the formula (line 557, not 556), the
     parallel Comprehensiveness sentence (558) and the arrow (589). Catches a headline without its reasons or a

@@ -348,7 +348,7 @@ def mardaoui_garreau_step(claim: Claim, reading: str | None = "defaults") -> Ste
         f"exact limit; at n = {seen['n']}: closed form / exact beta*_n / lime's mean over {seen['runs']} runs), the "
         "largest gap: "
         f"{_example(table, worst['text'], worst['model'])}; exact: {_example(table, equal[-1]['text'], 'equal')}. "
-        "Every document and word: values 'table' (and side_by_side_markdown); the package's test is step s6. At "
+        "Every document and word: values 'table' (and side_by_side_markdown); the package's test is step s7. At "
         f"n = {seen['n']} LIME's ridge penalty still moves the exact value by up to {ridge:.2g} (d = {ridge_d}; "
         "at d = 2 "
         "the only row keeping no word has weight exp(-8)): the package is compared with beta*_n, not beta_inf.")
@@ -381,7 +381,7 @@ def _closer_counts(cases: list[dict]) -> tuple[int, int, list[dict]]:
 def mardaoui_garreau_package_step(claim: Claim, reading: str | None = "defaults") -> StepResult:
     """Statistical: the package (lime's defaults, n = LIME_SAMPLES) sides with the exact limit, not the closed form,
     where the two differ: an exact sign test over all runs of those documents at level DELTA."""
-    step = "s6-mardaoui-garreau-package"
+    step = "s7-mardaoui-garreau-package"
     base = {"false_alarm_probability": DELTA, "seed": statistical_seed(PACKAGE_SEED), "runs_per_document": RUNS,
             "n": LIME_SAMPLES}
     absent = _unavailable(claim, step, "statement", "statistical", reading, base)

@@ -76,6 +76,9 @@ SOURCE = (
     Quote(1289, r"anchor & $-0.016 (0.01)$ & $-0.003 (0.00)$ & $1.000 (0.00)$ & $1.008 (0.01)$"),
     Quote(1561, r"anchor & $-0.008 (0.01)$ & $-0.001 (0.00)$ & $0.990 (0.10)$ & $1.001 (0.01)$"),
 )
+#: The two parts of lines 552-569 the statement steps check apart (the claim says which fails).
+DIRECTION = "a smaller value means a more faithful explanation"
+DEFINITION = "the defined AUC-MoRF is the tables' aucmorf column"
 READINGS = (
     Reading(PRINTED, "headline",
             "AUC-MoRF is the printed sum (1/D) sum_{k=2}^{D}, D = min(20, |e+|), as it stands: (1/D) times the "
@@ -224,7 +227,7 @@ def bound_in_tables(step: str, bound: Fraction, formula: str, reading: str) -> S
         + ", ".join(f"{c['table'].removeprefix('exp-tab:')} {c['explainer']} {c['mean']} (line {c['line']})"
                     for c in above) + ".",
         holds=not above, values={"bound": str(bound), "cells_checked": len(aucmorf_cells()), "above": above},
-        reading=reading)
+        reading=reading, part=DEFINITION)
 
 
 # ------------------------------------------------------------------------------- the implementations
@@ -303,7 +306,8 @@ def direction(algebra: tuple[bool, dict], released: tuple[bool, dict]) -> StepRe
         "'A smaller value of AUC-MoRF means a more faithful explanation': every coefficient of the printed sum, of the "
         "area and of the released quantity is >= 0 (D = 1..20, sympy), so a curve that drops faster gives a smaller "
         f"value; the aucmorf arrow is down in all {len(arrows)} tables.",
-        holds=monotone and set(arrows.values()) == {-1}, values={"arrows": arrows, "monotone": monotone})
+        holds=monotone and set(arrows.values()) == {-1}, values={"arrows": arrows, "monotone": monotone},
+        part=DIRECTION)
 
 
 def printed_closed_form(algebra: tuple[bool, dict]) -> StepResult:

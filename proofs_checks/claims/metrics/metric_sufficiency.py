@@ -65,6 +65,9 @@ SOURCE = (
     Quote(1105, r"The code for FRED and the experiments is available at "
                 r"\url{https://github.com/gianluigilopardo/fred}."),
 )
+#: The two parts of lines 558-559 the statement steps check apart (the claim says which fails).
+COMPREHENSIVENESS = "a high Comprehensiveness: e influential (line 558)"
+SUFFICIENCY = "a low Sufficiency: e does not summarize the document (line 559)"
 READINGS = (
     Reading(FORMULA, "headline",
             "'Sufficiency score' is the number defined on line 557, f(xi) - f(e), the one the tables report under "
@@ -235,7 +238,7 @@ def comprehensiveness(directions: tuple[bool, dict]) -> StepResult:
         f"Comprehensiveness = f(xi) - f(xi \\ e) has derivative {seen['d_comprehensiveness/d_f(xi minus e)']} in "
         "f(xi \\ e) (sympy): a high score means removing e lowers the confidence a lot (e influential), a score near 0 "
         "that removing it changes little, as line 558 says.",
-        holds=seen["d_comprehensiveness/d_f(xi minus e)"] == "-1", values=seen)
+        holds=seen["d_comprehensiveness/d_f(xi minus e)"] == "-1", values=seen, part=COMPREHENSIVENESS)
 
 
 def sufficiency_counterexample(found: tuple[dict | None, dict]) -> StepResult:
@@ -252,7 +255,7 @@ def sufficiency_counterexample(found: tuple[dict | None, dict]) -> StepResult:
          f"sufficiently summarize the document. Minimal: a one-token document has "
          f"{seen['explanations_of_one_token']} explanation, nothing to compare ({ORDER})."),
         holds=first is None, values={**(first or hypotheses(search_only_inside_the_hypotheses=True)), "search": seen},
-        reading=FORMULA)
+        reading=FORMULA, part=SUFFICIENCY)
 
 
 def plain_reading(found: tuple[dict | None, dict]) -> StepResult:
