@@ -21,11 +21,15 @@ reads as any minimiser; each such reading is reported beside the headline:
   the threshold eps E[f] is then negative, so that word alone, whose removal raises the prediction, meets it
   (a = (1, -1/100), lambda_0 = -89/100, outputs down to -9/10).
 
+Line 497's own words, "FRED retains only words that positively impact the prediction", exclude a word of zero
+weight too: stronger than (i), they are their own reading (fred-choice-positive, st10), which holds.
+
 The proof (lines 1015-1017) uses p as the probability of keeping a token, as the appendix does throughout (line
 1016's tag, line 1036), while the main text's p is the probability of perturbing one (lines 334, 404). Read so, its
 E[M_j] = p m_j and Delta_c = p sum lambda_j idf_j c_j are right for every p; the one slip in their algebra is
-p (m_i - 1) for p (m_i - c_i) (line 1016); read with the main text's p they are right only at p = 1/2. The
-paper-proof steps record this and decide nothing; the proof steps below are this project's.
+p (m_i - 1) for p (m_i - c_i) (line 1016); read with the main text's p they are right only at p = 1/2. Two typos
+are not carried: phi(xi) for phi(x) in line 1012 and E[M_i] for E_c[M_i] in line 1015. The paper-proof steps record
+this and decide nothing; the proof steps below are this project's.
 """
 
 from __future__ import annotations
@@ -286,7 +290,11 @@ def _conditions(unit: dict) -> str:
         "(lines 1015-1017) is right for every p with its p read as the keep probability, the appendix's use "
         "(lines 1016, 1036); the one slip in the algebra of lines 1015-1017 is p (m_i - 1) for p (m_i - c_i) "
         "(line 1016), and the "
-        "appendix's p is the main text's 1 - p without saying so (paper-proof steps s1-s4, deciding nothing).")
+        "appendix's p is the main text's 1 - p without saying so (paper-proof steps s1-s4, deciding nothing). Two "
+        "typos, computed and not carried: line 1012 writes phi(xi) for phi(x) (off by p sum a_i, s5) and line "
+        "1015 the unconditional E[M_i] for E_c[M_i] (the line is then identically 0, s6). Line 497's own words, "
+        "'FRED retains only words that positively impact the prediction', stronger than (i) (no word of weight "
+        "0 either), hold on the grid, which has a zero weight (st10).")
 
 
 def check() -> ClaimResult:
