@@ -446,7 +446,7 @@ def test_p5_vertices_by_linear_programming(result):
     for _ in range(60):
         out = linprog(rng.normal(size=3), A_eq=[[1, 1, 1]], b_eq=[size], bounds=[(0, k) for k in m],
                       method="highs-ds")
-        found.add(tuple(int(round(v)) for v in out.x))
+        found.add(tuple(round(v) for v in out.x))
     assert found == {(2, 0, 0), (0, 2, 0), (0, 0, 2)}
     seen = step(result, "p5-vertices").values
     assert seen["cases"] == sum(m[0] - 1 for m in _distinct_part_vectors(10)) and not seen["failing"]

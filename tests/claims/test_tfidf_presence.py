@@ -71,5 +71,5 @@ def test_the_unseen_word_case_satisfies_the_readings_hypotheses(result):
     document does, and phi('bad') is the zero vector of the empty document. Catches a 'counterexample' whose word is
     in the corpus (then it has a positive coordinate and refutes nothing)."""
     case = result.steps[3].values
-    assert case["satisfies_hypotheses"] and "bad" not in "good".split() and "bad" in "bad".split()
+    assert case["satisfies_hypotheses"] and "bad" not in ["good"] and "bad" in ["bad"]
     assert case["phi"] == [0.0] and not case["word_has_a_coordinate"] and case["coordinate_under_line_476"] == 0.0
