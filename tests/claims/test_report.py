@@ -70,6 +70,7 @@ def test_report_verdicts_kinds_and_corrections(report):
         "prop1-step-link": ("extension", "argued", None),
         "prop1-l2norm": ("extension", "fails", None),
         "tfidf-oov": ("statement", "argued", "argued"),
+        "tfidf-presence": ("statement", "holds", None),
         "prop2-shortcut": ("statement", "fails", "argued"),
         "prop2-specular": ("proof-step", "argued", "argued"),
         "algorithm1-beam": ("discrepancy", "fails", "argued"),
