@@ -183,3 +183,11 @@ def test_rate_needs_conditional_variance_shortcut_case_by_enumeration():
     table = np.array([float(f[tuple((code >> i) & 1 for i in range(3))]) for code in range(8)])
     np.testing.assert_allclose(drop_asymptotic_variance(table, (0, 2), 0.25), float(var_f), rtol=1e-14)
     np.testing.assert_allclose(drop_asymptotic_variance(table, (0,), 0.25), float(one), rtol=1e-14)
+
+
+def test_the_proof_lines_the_steps_check_are_quoted():
+    """The proof's lines s1 (975), s2 (977-980) and s4 (985-986) speak of are in SOURCE, so the claim map lists them
+    as checked. Catches a quote of a checked proof line dropped from SOURCE (the line would read as unchecked)."""
+    from proofs_checks.claims.lemmas import lemma1
+
+    assert {975, 977, 978, 979, 980, 985, 986} <= {q.line for q in lemma1.SOURCE}

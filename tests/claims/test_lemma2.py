@@ -129,3 +129,11 @@ def test_lemma2_hypotheses_are_computed_on_the_case():
     assert [k for k, v in other_p["hypotheses"].items() if not v] == ["p_is_one_half"]
     large = statement_hypotheses(alpha="0.95", p=Fraction(1, 2), l_max=10, n=3067, sizes=(11,))
     assert [k for k, v in large["hypotheses"].items() if not v] == ["candidates_of_size_1_to_l_max"]
+
+
+def test_the_proof_lines_the_symbolic_steps_check_are_quoted():
+    """Lines 996-998 (the binomial sum, its closed form, the solve for n), which the proof steps compute, are in
+    SOURCE. Catches a quote of a checked proof line dropped from SOURCE (the claim map would show it unchecked)."""
+    from proofs_checks.claims.lemmas import lemma2
+
+    assert {996, 997, 998} <= {q.line for q in lemma2.SOURCE}

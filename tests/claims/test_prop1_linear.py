@@ -65,6 +65,8 @@ def test_prop1_linear_step_statuses_and_verdict(result):
         "prop1-linear.s2-conditional-multiplicity": ("paper-proof", "symbolic", "fails", None),
         "prop1-linear.s3-drop-formula": ("paper-proof", "symbolic", "holds", None),
         "prop1-linear.s4-same-p-as-the-main-text": ("paper-proof", "symbolic", "fails", None),
+        "prop1-linear.s5-third-equality-as-written": ("paper-proof", "symbolic", "fails", None),
+        "prop1-linear.s6-line-1015-unconditional-expectation": ("paper-proof", "symbolic", "fails", None),
         "prop1-linear.p1-kept-multiplicity": ("proof", "symbolic", "holds", None),
         "prop1-linear.p2-drop-formula": ("proof", "symbolic", "holds", None),
         "prop1-linear.p3-top-set": ("proof", "argument", "argued", None),
@@ -81,11 +83,13 @@ def test_prop1_linear_step_statuses_and_verdict(result):
         "prop1-linear.st8-i-every-solution": ("statement", "counterexample", "fails", "every-solution-i"),
         "prop1-linear.st9-i-every-solution-confidence-score": ("statement", "exhaustive", "holds",
                                                                "every-solution-i-confidence-score"),
+        "prop1-linear.st10-positive-words-only": ("statement", "exhaustive", "holds", "fred-choice-positive"),
     }
     assert (result.kind, result.status, result.verdict, result.corrected, result.counterexample) == (
         "statement", "argued", "holds (argued)", None, None)
     assert [(r.id, r.role, result.reading_status(r.id)) for r in result.readings] == [
-        ("fred-choice", "headline", "argued"), ("every-solution-i", "stronger", "fails"),
+        ("fred-choice", "headline", "argued"), ("fred-choice-positive", "stronger", "argued"),
+        ("every-solution-i", "stronger", "fails"),
         ("every-solution-i-confidence-score", "alternative", "argued"), ("every-solution-ii", "stronger", "fails")]
     steps = {s.id: s for s in result.steps}
     grid = steps["prop1-linear.st1-fred-choice-grid"].values
@@ -360,3 +364,69 @@ def test_algorithm1_as_printed_stops_at_l_max(result):
     got = next(s for s in result.steps if s.id == "prop1-linear.st1-fred-choice-grid").values["beyond_l_max"]
     assert (got["minimal_size"], got["algorithm1_returns"], got["its_drop"], got["meets_threshold"]) == (
         12, list(range(10)), "191/40", False)
+
+
+def test_line_1012_third_equality_as_printed_is_off_by_p_sum_a(result):
+    """Line 1012's E[lambda^T phi(xi)] - E_c[lambda^T phi(x)] with phi(xi) the explained document, computed here in
+    Fractions on a = (1, 1/2, -1/4), lambda_0 = 1/3, p = 1/4 by this file's own enumeration: it exceeds the drop of
+    every set by f(xi) - E[f] = p sum a = 5/16, while line 1013's expectation over the random document is the
+    drop. Catches s5 reading phi(xi) as the random phi(x) (then 'holds'), or a residual of the wrong size."""
+    a, l0, p = (F(1), F(1, 2), F(-1, 4)), F(1, 3), F(1, 4)
+    f_xi, mean, drops = _enumerate(a, l0, p)
+    for s, drop in drops.items():
+        printed = (f_xi - l0) - ((mean - drop) - l0)  # E_c[f] = E[f] - drop
+        assert printed - drop == p * sum(a) == F(5, 16), s
+    seen = {s.id: s for s in result.steps}["prop1-linear.s5-third-equality-as-written"].values
+    assert (seen["sets"], seen["printed_differs_from_drop"], seen["residual_is_p_sum_a_main_text_p"],
+            seen["line_1013_equals_drop"]) == (11, 11, 11, 11)
+
+
+def test_line_1015_with_the_unconditional_expectation_is_zero(result):
+    """Line 1015 with E[M_i] as printed, by hand on one word of multiplicity 2 with c = 1, q the keep probability:
+    q*2 - E[M] = 2q - 2q = 0 whatever c, while the drop (enumerated here over the 4 patterns) is q*a, which the
+    conditional E_c[M] = q (2 - 1) gives. Catches s6 taking the bracket's E as conditional (then 'holds') or
+    counting configurations where the printed line depends on c."""
+    q, a = sp.symbols("q a")
+    patterns = list(itertools.product((0, 1), repeat=2))  # 1 = kept, with probability q
+    weight = {z: sp.Mul(*[q if k else 1 - q for k in z]) for z in patterns}
+    mean = sp.expand(sum(weight[z] * a * sum(z) for z in patterns))
+    given = sp.expand(sum(weight[z] * a * sum(z) for z in patterns if not z[0]) / (1 - q))  # first occurrence out
+    drop = sp.expand(mean - given)
+    assert sp.simplify(drop - q * a) == 0
+    assert sp.expand(a * q * 2 - mean) == 0  # printed: sum a p m - a E[M], with E[M] = 2q
+    assert sp.expand(a * q * 2 - a * q * (2 - 1) - drop) == 0  # with E_c[M] = q (m - c)
+    seen = {s.id: s for s in result.steps}["prop1-linear.s6-line-1015-unconditional-expectation"].values
+    assert seen["printed_zero_p_as_keep"] == seen["configurations"] == seen["conditional_equals_drop"]["keep"] == 24
+    assert seen["printed_equals_drop"] == {"keep": 0, "perturb": 0}
+
+
+def test_fred_keeps_no_word_of_weight_zero_though_a_solution_may(result):
+    """Line 497 (st10) on a = (1, 0), lambda_0 = -89/100, p = 1/2, eps = 3/20, exact by this file's enumeration:
+    f(xi) = 11/100 > 0, E[f] = -39/100 < 0, so {w2} (weight 0, drop 0) solves Eq. (2) beside {w1} (drop 1/2), and
+    FRED(sampler='exact') takes {w1}. Then every 2- and 3-word document with weights from {1, 1/2, 0, -1} and
+    lambda_0 in {0, -89/100, 1}: FRED's choice (largest drop at the minimal size, found here) has no weight <= 0
+    whenever f(xi) > 0 and a solution exists. Catches st10 counting a zero-weight solution as FRED's choice, or a
+    grid without a zero weight (the step then checks nothing new)."""
+    a, l0, p, eps = (F(1), F(0)), F(-89, 100), F(1, 2), F(3, 20)
+    f_xi, mean, drops = _enumerate(a, l0, p)
+    assert (f_xi, mean) == (F(11, 100), F(-39, 100)) and _solutions(drops, eps * mean, 2) == [(0,), (1,)]
+    exp = Fred(_linear_clf((a, l0)), sampler="exact").explain("w1 w2", p=0.5, eps=0.15, max_len=2)
+    assert exp.best == ("w1",) and exp.found
+    for b in (2, 3):
+        for a in itertools.permutations((F(1), F(1, 2), F(0), F(-1)), b):
+            for l0 in (F(0), F(-89, 100), F(1)):
+                f_xi, mean, drops = _enumerate(a, l0, p)
+                sols = _solutions(drops, eps * mean, b)
+                if f_xi > 0 and sols:
+                    assert all(a[i] > 0 for i in max(sols, key=drops.get)), (a, l0)
+    seen = {s.id: s for s in result.steps}["prop1-linear.st10-positive-words-only"].values
+    assert "0" in seen["weights"] and seen["fred_choice_nonpositive"] == 0
+    assert seen["zero_weight_word"] > 0 and seen["some_solution_has_a_zero_weight_word"] > 0
+
+
+def test_the_proof_lines_the_paper_proof_steps_check_are_quoted(result):
+    """Lines 1012-1015 (s5, s6) and line 497 (st10's reading) are quoted. Catches a paper-proof step whose line is
+    missing from SOURCE (the claim map would show it unchecked), or a reading quoting other words than 497's."""
+    assert {497, 1012, 1013, 1014, 1015} <= {q.line for q in result.source}
+    why = {r.id: [q.line for q in r.why] for r in result.readings}
+    assert why["fred-choice-positive"] == [497]

@@ -34,11 +34,14 @@ EXPECTED = {
     "prop2-shortcut.pp1-absence-probability": ("paper-proof", "symbolic", "holds", None),
     "prop2-shortcut.pp2-hessian": ("paper-proof", "symbolic", "fails", None),
     "prop2-shortcut.pp3-conclusion": ("paper-proof", "exhaustive", "fails", None),
+    "prop2-shortcut.pp4-feasible-set": ("paper-proof", "exhaustive", "fails", None),
+    "prop2-shortcut.pp5-case-one-strict": ("paper-proof", "exhaustive", "holds", None),
+    "prop2-shortcut.pp6-last-line": ("paper-proof", "exhaustive", "fails", None),
     "prop2-shortcut.p1-independence": ("proof", "argument", "argued", "eq2"),
     "prop2-shortcut.p2-conditional": ("proof", "exhaustive", "holds", "eq2"),
     "prop2-shortcut.p3-full-word": ("proof", "symbolic", "holds", "eq2"),
     "prop2-shortcut.p4-concavity": ("proof", "symbolic", "holds", "eq2"),
-    "prop2-shortcut.p5-vertices": ("proof", "argument", "argued", "eq2"),
+    "prop2-shortcut.p5-vertices": ("proof", "exhaustive", "holds", "eq2"),
     "prop2-shortcut.p6-best-vertex": ("proof", "symbolic", "holds", "eq2"),
     "prop2-shortcut.p7-threshold": ("proof", "symbolic", "holds", "eq2"),
     "prop2-shortcut.c1-fred-mean": ("correction", "exhaustive", "holds", None),
@@ -391,3 +394,77 @@ def test_the_word_part_by_brute_force(result):
     # strictly increasing m with sum <= 5: (1), (2), (3), (4), (5), (1, 2), (1, 3), (1, 4), (2, 3); 5 p, 5 eps
     seen = step(result, "s3-least-frequent-word").values
     assert (seen["cases"], seen["violation_count"], seen["cases_outside_hypotheses"]) == (9 * 5 * 5, 0, [])
+
+
+def _distinct_part_vectors(max_tokens):
+    """Strictly increasing positive vectors with sum <= max_tokens, by recursion (not the claim's generator)."""
+    def grow(prefix, left):
+        yield prefix
+        for nxt in range((prefix[-1] + 1) if prefix else 1, left + 1):
+            yield from grow(prefix + (nxt,), left - nxt)
+    return [m for m in grow((), max_tokens) if m]
+
+
+def _f(m, c, p):
+    return math.prod(1 - p ** (mj - cj) for mj, cj in zip(m, c))
+
+
+def test_pp4_the_printed_constraint_excludes_the_claimed_optimum(result):
+    """Line 1056's c_j in [m_j], [k] = {1..k} (line 238): for m = (2, 3), l = 1 no vector has both counts >= 1 and
+    sum 1, and (1, 0) has c_2 = 0; counted here over the strictly increasing m with sum <= 10, the printed set is
+    empty exactly for l < d. Catches pp4 reading [m_j] as {0..m_j} (then 'holds') or a wrong enumeration."""
+    assert not [c for c in itertools.product(range(1, 3), range(1, 4)) if sum(c) == 1]
+    family = _distinct_part_vectors(10)
+    cases = [(m, size) for m in family for size in range(1, m[0] + 1)]
+    seen = step(result, "pp4-feasible-set").values
+    assert seen["cases"] == len(cases) == 109
+    assert seen["printed_set_empty"] == sum(size < len(m) for m, size in cases)
+    assert seen["claimed_optimum_infeasible_as_printed_d_at_least_2"] == sum(len(m) >= 2 for m, _ in cases)
+    assert seen["claimed_optimum_feasible_with_zero"] == len(cases)
+
+
+def test_pp5_case_one_is_strict_by_hand(result):
+    """Line 1063 on m = (2, 3, 5), p = 1/2, every count vector of size m_1 = 2 (Fractions): only (2, 0, 0) has F = 0.
+    Catches pp5 comparing with <= (then c* would not be unique) or counting vectors of another size."""
+    m, p = (2, 3, 5), HALF
+    sizes = [c for c in itertools.product(*(range(k + 1) for k in m)) if sum(c) == 2]
+    assert [c for c in sizes if _f(m, c, p) == 0] == [(2, 0, 0)] and all(_f(m, c, p) > 0 for c in sizes if c != (2, 0, 0))
+    others = sum(len([c for c in itertools.product(*(range(k + 1) for k in mm)) if sum(c) == mm[0]]) - 1
+                 for mm in _distinct_part_vectors(10))
+    seen = step(result, "pp5-case-one-strict").values
+    assert seen["other_candidates"] == 3 * others and not seen["failing"]
+
+
+def test_p5_vertices_by_linear_programming(result):
+    """Line 1091's corners found by scipy's simplex on random objectives over {sum x = l, 0 <= x_j <= m_j}
+    (m = (3, 4, 6), l = 2): every optimum is a corner l e_j and each corner is found. Catches a vertex enumeration
+    that misses a vertex with a coordinate at its upper bound, or a p5 that stayed argued."""
+    from scipy.optimize import linprog
+
+    m, size, rng = (3, 4, 6), 2, np.random.default_rng(0)
+    found = set()
+    for _ in range(60):
+        out = linprog(rng.normal(size=3), A_eq=[[1, 1, 1]], b_eq=[size], bounds=[(0, k) for k in m],
+                      method="highs-ds")
+        found.add(tuple(round(v) for v in out.x))
+    assert found == {(2, 0, 0), (0, 2, 0), (0, 0, 2)}
+    seen = step(result, "p5-vertices").values
+    assert seen["cases"] == sum(m[0] - 1 for m in _distinct_part_vectors(10)) and not seen["failing"]
+
+
+def test_pp6_the_last_line_contradicts_itself(result):
+    """Line 1092's 'c_1 = l and c_i = 0 for i in [d]' with 1 in [d]: no vector of size l >= 1 has c_1 = l and
+    c_1 = 0; with i != 1 it is (l, 0, ..., 0), the minimiser of F by brute force on m = (3, 4), l = 2. Catches pp6
+    reading [d] as {2..d} (then 'holds') or a minimiser found on another word."""
+    m, size = (3, 4), 2
+    every = [c for c in itertools.product(range(4), range(5)) if sum(c) == size]
+    assert not [c for c in every if c[0] == size and all(x == 0 for x in c)]
+    assert min(every, key=lambda c: _f(m, c, HALF)) == (2, 0)
+    seen = step(result, "pp6-last-line").values
+    assert seen["printed_satisfiable"] == 0 and seen["i_not_1_is_the_minimiser"] == seen["cases"]
+
+
+def test_the_proof_lines_computed_are_quoted():
+    """The proof lines the steps compute are in SOURCE (the claim map lists them as checked). Catches a proof
+    line dropped from SOURCE."""
+    assert {1031, 1056, 1058, 1063, 1066, 1067, 1071, 1082, 1085, 1091, 1092} <= {q.line for q in claim.SOURCE}

@@ -70,6 +70,7 @@ def test_report_verdicts_kinds_and_corrections(report):
         "prop1-step-link": ("extension", "argued", None),
         "prop1-l2norm": ("extension", "fails", None),
         "tfidf-oov": ("statement", "argued", "argued"),
+        "tfidf-presence": ("statement", "holds", None),
         "prop2-shortcut": ("statement", "fails", "argued"),
         "prop2-specular": ("proof-step", "argued", "argued"),
         "algorithm1-beam": ("discrepancy", "fails", "argued"),
@@ -102,7 +103,8 @@ def test_report_verdicts_kinds_and_corrections(report):
     # A stronger reading that fails is reported beside a headline that holds, never in its place.
     assert headline_and_others["counterfactuals-linear"] == {"among-samples": "argued", "global-minimum": "fails",
                                                              "high-probability": "fails"}
-    assert headline_and_others["prop1-linear"] == {"fred-choice": "argued", "every-solution-i": "fails",
+    assert headline_and_others["prop1-linear"] == {"fred-choice": "argued", "fred-choice-positive": "argued",
+                                                   "every-solution-i": "fails",
                                                    "every-solution-i-confidence-score": "argued",
                                                    "every-solution-ii": "fails"}
     assert headline_and_others["lemma2-joint"] == {"per-candidate": "holds", "all-sizes": "fails"}

@@ -40,9 +40,19 @@ SOURCE = (
     Quote(232, r"explaining the prediction of a generic model $\model : \texts \to \mathcal{Y}$ (the "
                r"\emph{black-box})"),
     Quote(337, "The samples where both tokens are perturbed are highlighted in gray."),
+    Quote(975, r"\frac{1}{n_\candidate} \sum_{\candidate \notin x_i} \model(x_i) = \frac{n}{n_\candidate} "
+               r"\frac{1}{n}\sum_{i=1}^n \model(x_i)\indic{\candidate \notin x_i} \, ."),
     Quote(977, "We can therefore apply the weak law of large numbers."),
+    Quote(978, r"As $n$ grows infinitely, this empirical average converges in probability to the expected value of the "
+               r"predictions for instances without $\candidate$:"),
+    Quote(979, r"\[ \frac{1}{n}\sum_{i=1}^n \model(x_i)\indic{\candidate \notin x_i} \cvproba"),
+    Quote(980, r"\frac{1}{n}\sum_{i=1}^n \model(x_i)\indic{\candidate \notin x_i} \cvproba "
+               r"\expec{\model(x) \indic{\candidate \notin x}}"),
     Quote(983, r"Likewise, as $n\to + \infty$, $\frac{n}{n_\candidate}$ converges in probability to "
                r"$\frac{1}{\proba{\candidate \notin x}}$."),
+    Quote(985, "By multiplying the two limits, we get:"),
+    Quote(986, r"\[ \frac{1}{n_\candidate} \sum_{\candidate \notin x_i} \model(x_i) \cvproba "
+               r"\frac{\expec{\model(x) \indic{\candidate \notin x}}}{\proba{\candidate \notin x}} \,.\]"),
     Quote(988, r"This approximation holds true when both $n$ and $n_\candidate$ are sufficiently large"),
 )
 STATEMENT = (
@@ -148,7 +158,7 @@ def rewrite() -> StepResult:
     return CLAIM.checked(
         "s1-rewrite", "proof", "symbolic",
         "(1/n_c) sum_{c not in x_i} f(x_i) = (n/n_c) (1/n) sum_i f(x_i) 1{c not in x_i} (sympy), defined only when "
-        "n_c >= 1.", holds=residual == 0, values={"residual": str(residual)})
+        "n_c >= 1 (line 975).", holds=residual == 0, values={"residual": str(residual)})
 
 
 def law_of_large_numbers() -> StepResult:
@@ -157,7 +167,7 @@ def law_of_large_numbers() -> StepResult:
         "s2-law-of-large-numbers", "proof",
         "f takes finitely many values on the perturbations of a document (2^b mask patterns; with pos-sampling, "
         "finitely many words of the two dictionaries per position), so f 1{c not in x} has a finite mean and the weak "
-        "law applies to the i.i.d. rows (line 977).")
+        "law applies to the i.i.d. rows (line 977), giving the limit of lines 978-980.")
 
 
 def ratio() -> StepResult:
@@ -175,7 +185,8 @@ def product() -> StepResult:
     """s4: Slutsky (argued)."""
     return CLAIM.argued(
         "s4-product", "proof",
-        "The product of two sequences converging in probability converges to the product (Slutsky).")
+        "The product of two sequences converging in probability converges to the product (Slutsky; lines 985-986). "
+        "The limit it gives is Eq. (1)'s drop (s5), and the subject's drops approach it (s7).")
 
 
 def limit_is_eq1() -> StepResult:

@@ -33,6 +33,11 @@ SOURCE = (
                r"\proba{\exists i \in [n] : \candidate \notin x_i} \geq \alpha"),
     Quote(993, r"$\proba{\candidate \notin x_i} = \frac{1}{2^\length}$, since word removals are \emph{i.i.d.} with "
                r"probability $1/2$."),
+    Quote(996, r"\proba{\exists i \in [n] : \candidate \notin x_i} & = \sum_{k=1}^n \binom{n}{k} "
+               r"\left(\frac{1}{2^\length}\right)^k \left(1 - \frac{1}{2^\length}\right)^{n-k} \\"),
+    Quote(997, r"& = 1 - \left(1 - 1/2^\length\right)^n \\"),
+    Quote(998, r"\proba{\exists i \in [n] : \candidate \notin x_i} & \geq \alpha \iff n \geq "
+               r"\frac{\logs{1 - \alpha}}{\logs{1 - 1/2^\length}}"),
     Quote(1001, r"Since a candidate has maximal length $\length_{max}$, we can choose the sample size by setting"),
     Quote(335, r"Finally, the empirical drop $\Empdrop_{\candidate}$ of a candidate is computed by averaging the "
                r"drops over the samples that do not contain $\candidate$."),

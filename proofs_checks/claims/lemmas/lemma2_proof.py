@@ -123,11 +123,13 @@ def proof_steps(claim: Claim, first: int, reading: str | None = None) -> tuple[S
          "sympy for symbolic m on p <= 1/2 and carried to p > 1/2 by k -> m - k). At the paper's p = 1/2 this is "
          "its 1/2**|c|."),
         ("binomial-identity", identity_ok, identity_values,
-         "The proof's identity sum_{k=1}^n C(n,k) q^k (1-q)^(n-k) = 1 - (1-q)^n for q in (0,1), n symbolic: the "
+         "The proof's identity sum_{k=1}^n C(n,k) q^k (1-q)^(n-k) = 1 - (1-q)^n (lines 996-997) for q in (0,1), n "
+         "symbolic: the "
          "sum from k = 0 is 1 (binomial theorem, as in the row-probability step) and its k = 0 term is (1-q)^n "
          "(sympy)."),
         ("solve-for-n", solve_ok, solve_values,
-         "1 - (1-q)^n >= alpha <=> n >= n0 = log(1-alpha)/log(1-q) for q, alpha in (0,1): (1-q)^n is decreasing in "
+         "1 - (1-q)^n >= alpha <=> n >= n0 = log(1-alpha)/log(1-q) (line 998) for q, alpha in (0,1): (1-q)^n is "
+         "decreasing in "
          "n and equals 1 - alpha at n0 (sympy, with 1 - q = 1/(1+t), t > 0); so every n >= n0, in particular "
          "ceil(n0), covers a size-l_max candidate with probability >= alpha."),
         ("smaller-candidates", smaller_ok, smaller_values,

@@ -21,11 +21,15 @@ reads as any minimiser; each such reading is reported beside the headline:
   the threshold eps E[f] is then negative, so that word alone, whose removal raises the prediction, meets it
   (a = (1, -1/100), lambda_0 = -89/100, outputs down to -9/10).
 
+Line 497's own words, "FRED retains only words that positively impact the prediction", exclude a word of zero
+weight too: stronger than (i), they are their own reading (fred-choice-positive, st10), which holds.
+
 The proof (lines 1015-1017) uses p as the probability of keeping a token, as the appendix does throughout (line
 1016's tag, line 1036), while the main text's p is the probability of perturbing one (lines 334, 404). Read so, its
 E[M_j] = p m_j and Delta_c = p sum lambda_j idf_j c_j are right for every p; the one slip in their algebra is
-p (m_i - 1) for p (m_i - c_i) (line 1016); read with the main text's p they are right only at p = 1/2. The
-paper-proof steps record this and decide nothing; the proof steps below are this project's.
+p (m_i - 1) for p (m_i - c_i) (line 1016); read with the main text's p they are right only at p = 1/2. Two typos
+are not carried: phi(xi) for phi(x) in line 1012 and E[M_i] for E_c[M_i] in line 1015. The paper-proof steps record
+this and decide nothing; the proof steps below are this project's.
 """
 
 from __future__ import annotations
@@ -60,7 +64,7 @@ from .prop1_cases import (
     statement_hypotheses,
     violates,
 )
-from .prop1_proof import MAX_SYMBOLIC_TOKENS, paper_proof_steps
+from .prop1_proof import MAX_SYMBOLIC_TOKENS, PROOF_LINES, paper_proof_steps
 from .prop1_words import EVERY_SOLUTION_II, FRED_CHOICE, FRED_CHOICE_WORDS, PROPOSITION, SOLUTION_WORDS
 
 CLAIM = Claim("prop1-linear")
@@ -98,9 +102,17 @@ SOURCE = PROPOSITION + FRED_CHOICE_WORDS + REAL_SCORE_WORDS + (
     Quote(416, r"\If{$\Empdrop_\candidate \geq \Empdrop_{best}$}:"),
     Quote(420, r"\If{$\Empdrop_{best} \geq \epsilon \widehat{\model(x)}$}:"),
     Quote(402, r"By default, we set $\epsilon=0.15$, $\ell_{max} = 10$, $p=0.5$"),
-) + P_WORDS
+) + P_WORDS + PROOF_LINES
+#: Line 497's own words: FRED keeps only words that *positively* impact the prediction (lambda_j idf_j > 0).
+POSITIVE_WORDS = (FRED_CHOICE_WORDS[0],)
 READINGS = (
     FRED_CHOICE,
+    Reading("fred-choice-positive", "stronger",
+            "Line 497's words, 'FRED retains only words that positively impact the prediction': FRED's choice has no "
+            "word with lambda_j idf_j <= 0, a word of zero coefficient included. Stronger than (i), which excludes "
+            "only negative coefficients; line 497 offers it as Proposition 1 'in simpler terms', so the headline "
+            "stays (i) and (ii) as the proposition states them (line 494), and these words get their own verdict.",
+            why=POSITIVE_WORDS),
     Reading("every-solution-i", "stronger",
             "(i) for every solution of Eq. (2), for the real-valued score of Eq. (6) whose sign decides the class "
             "(line 489): no minimiser contains a word of negative coefficient; (ii) as in the headline, since it "
@@ -124,6 +136,9 @@ STATEMENT = (
 #: The headline's checks on a grid point inside the hypotheses (each counted where it fails).
 HEADLINE_CHECKS = ("fred_choice_not_top", "fred_choice_negative", "algorithm1_differs", "fred_exact_differs",
                    "size_not_closed_form")
+#: Line 497's check on a grid point inside the hypotheses (FRED's choice has a word of weight <= 0), and what shows
+#: the grid reaches the case: a word of weight 0 in the document, and in some solution of Eq. (2).
+POSITIVE_CHECKS = ("fred_choice_nonpositive", "zero_weight_word", "some_solution_has_a_zero_weight_word")
 
 
 def _grid() -> tuple[bool, dict]:
@@ -132,7 +147,8 @@ def _grid() -> tuple[bool, dict]:
     compared with its sharp condition: E[f] < 0 and some negative word with (1 - p) a_i >= eps E[f]."""
     keys = ("points", "within_hypotheses", *HEADLINE_CHECKS, "fred_choice_negative_outside_sharp_condition",
             "some_solution_not_top", "several_solutions", "not_top_iff_several_fails", "some_solution_negative",
-            "some_solution_negative_with_mean_nonnegative", "negative_iff_sharp_condition_fails")
+            "some_solution_negative_with_mean_nonnegative", "negative_iff_sharp_condition_fails",
+            *POSITIVE_CHECKS)
     counts, failures = dict.fromkeys(keys, 0), []
     for pt, hits, choice in _grid_exact():
         if "within_hypotheses" in hits:
@@ -179,7 +195,9 @@ def _grid_exact() -> tuple:
                 ("some_solution_not_top", not_top), ("several_solutions", several),
                 ("not_top_iff_several_fails", not_top != several), ("some_solution_negative", negative),
                 ("some_solution_negative_with_mean_nonnegative", negative and sol.mean_prediction >= 0),
-                ("negative_iff_sharp_condition_fails", negative != sharp)) if bad]
+                ("negative_iff_sharp_condition_fails", negative != sharp),
+                ("fred_choice_nonpositive", any(a[i] <= 0 for i in choice)), ("zero_weight_word", 0 in a),
+                ("some_solution_has_a_zero_weight_word", any(a[i] == 0 for x in sol.solutions for i in x))) if bad]
         out.append((pt, tuple(hits), tuple(choice)))
     return tuple(out)
 
@@ -272,7 +290,11 @@ def _conditions(unit: dict) -> str:
         "(lines 1015-1017) is right for every p with its p read as the keep probability, the appendix's use "
         "(lines 1016, 1036); the one slip in the algebra of lines 1015-1017 is p (m_i - 1) for p (m_i - c_i) "
         "(line 1016), and the "
-        "appendix's p is the main text's 1 - p without saying so (paper-proof steps s1-s4, deciding nothing).")
+        "appendix's p is the main text's 1 - p without saying so (paper-proof steps s1-s4, deciding nothing). Two "
+        "typos, computed and not carried: line 1012 writes phi(xi) for phi(x) (off by p sum a_i, s5) and line "
+        "1015 the unconditional E[M_i] for E_c[M_i] (the line is then identically 0, s6). Line 497's own words, "
+        "'FRED retains only words that positively impact the prediction', stronger than (i) (no word of weight "
+        "0 either), hold on the grid, which has a zero weight (st10).")
 
 
 def check() -> ClaimResult:
@@ -287,7 +309,7 @@ def check() -> ClaimResult:
              fred_choice_grid(grid_ok, grid), fred_choice_family(family), minimal_size(),
              fred_choice_on_the_counterexamples((ii[0], ii_unit[0], i[0])), ii_every_solution(ii, grid),
              ii_every_solution_confidence_score(ii_unit), ii_family_every_solution(family),
-             i_every_solution(i, grid, family), i_every_solution_confidence_score(unit))
+             i_every_solution(i, grid, family), i_every_solution_confidence_score(unit), positive_words_only(grid))
     return CLAIM.result(kind="statement", statement=STATEMENT, conditions=_conditions(unit[1]), counterexample=None,
                         steps=steps, source=SOURCE, readings=READINGS)
 
@@ -502,3 +524,22 @@ def i_every_solution_confidence_score(unit: tuple[bool, dict]) -> StepResult:
         f"solution has a negative word at {seen['some_solution_negative']} of them. Any b: outputs in "
         "[0, 1] give E[f] >= 0, and then no solution has a negative word (p4, p5 (a)).",
         holds=holds, values=seen, reading="every-solution-i-confidence-score")
+
+
+def positive_words_only(grid: dict) -> StepResult:
+    """st10: line 497, 'FRED retains only words that positively impact the prediction': FRED's choice has no word
+    with lambda_j idf_j <= 0, on every grid point inside the hypotheses (the grid's weights include 0)."""
+    return CLAIM.checked(
+        "st10-positive-words-only", "statement", "exhaustive",
+        "Line 497: FRED's choice (the largest exact drop at the minimal size) has no word of weight a_j <= 0, a "
+        f"zero weight included: on the {grid['within_hypotheses']} grid points inside Prop. 1's hypotheses (exact "
+        f"rationals; weights from {grid['weights']}), it has one at {grid['fred_choice_nonpositive']}. The grid "
+        f"reaches the case: {grid['zero_weight_word']} of those points have a word of weight 0, and at "
+        f"{grid['some_solution_has_a_zero_weight_word']} a solution of Eq. (2) contains it (E[f] <= 0: its drop "
+        "0 meets eps E[f]), but FRED's choice, the largest drop of the minimal size, never does. Any b (p2): a "
+        "set of size >= 2 with a word of weight 0 has the drop of the set without it, which then reaches the "
+        "threshold at a smaller size; the word alone solves only if E[f] <= 0 < f(xi), and then p sum a_i = "
+        "f(xi) - E[f] > 0 (p5) gives a positive word of larger drop, which FRED takes.",
+        holds=grid["within_hypotheses"] > 0 and not grid["fred_choice_nonpositive"],
+        values={k: grid[k] for k in ("within_hypotheses", "weights", *POSITIVE_CHECKS)},
+        reading="fred-choice-positive")

@@ -31,7 +31,7 @@ from analytic.exact_cache import exact_cache
 from fred_constants import P_EXACT
 
 from ...subject.explainer import explainer
-from ...verdicts.results import Claim, StepResult, hypotheses
+from ...verdicts.results import Claim, Quote, StepResult, hypotheses
 
 MAX_SYMBOLIC_TOKENS = 3
 MAX_MULTIPLICITY = 4
@@ -225,14 +225,15 @@ def main_text_p_instance() -> dict:
 
 
 def paper_proof_steps(claim: Claim) -> tuple[StepResult, ...]:
-    """The paper's proof of Prop. 1 (lines 1013-1017) step by step, under both readings of its p: role
+    """The paper's proof of Prop. 1 (lines 1012-1017) step by step, under both readings of its p: role
     "paper-proof" (reported, deciding no verdict). s1-s3 hold when the step is right with p the keep probability
     (the appendix's use); s4 records whether the appendix's p is the main text's."""
     multiplicity, conditional = paper_expected_multiplicity(), paper_conditional_multiplicity()
     drop = paper_drop_formula()
     return (expected_multiplicity_as_written(claim, multiplicity),
             conditional_multiplicity_as_written(claim, conditional), drop_formula_as_written(claim, drop),
-            same_p_as_the_main_text(claim, multiplicity, conditional, drop))
+            same_p_as_the_main_text(claim, multiplicity, conditional, drop), third_equality_as_written(claim),
+            bracket_of_line_1015_as_written(claim))
 
 
 def expected_multiplicity_as_written(claim: Claim, multiplicity: tuple[bool, dict]) -> StepResult:
@@ -313,3 +314,138 @@ def same_p_as_the_main_text(claim: Claim, multiplicity: tuple[bool, dict], condi
         holds=all(main_text.values()), values={"right_for_every_p_as_keep_probability": keep,
                                                "right_for_every_p_as_perturbation_probability": main_text,
                                                "zero_probability": z_values})
+
+
+#: The words configurations of lines 1012 and 1015 are checked on: up to two words, each of multiplicity <= 2
+#: (at most 4 positions, enumerated symbolically), every non-empty candidate c with 0 <= c_j <= m_j.
+LINE_1015_MAX_MULTIPLICITY = 2
+
+
+def _word_configurations() -> list[tuple[tuple[int, ...], tuple[int, ...]]]:
+    """(m, c) for d in {1, 2} words, 1 <= m_j <= :data:`LINE_1015_MAX_MULTIPLICITY`, 0 <= c_j <= m_j, c != 0."""
+    out = []
+    for d in (1, 2):
+        for m in itertools.product(range(1, LINE_1015_MAX_MULTIPLICITY + 1), repeat=d):
+            out += [(m, c) for c in itertools.product(*(range(k + 1) for k in m)) if any(c)]
+    return out
+
+
+def _word_drop(m: tuple[int, ...], c: tuple[int, ...], a, p) -> sp.Expr:
+    """The drop of perturbing the first c_j occurrences of each word j, enumerated over the 2^(sum m) patterns of
+    the positions (word j repeated m_j times with weight a_j; symbolic a, lambda_0 cancels)."""
+    weights = [a[j] for j, k in enumerate(m) for _ in range(k)]
+    starts = [sum(m[:j]) for j in range(len(m))]
+    chosen = tuple(sorted(starts[j] + i for j in range(len(m)) for i in range(c[j])))
+    return sp.expand(all_drops_rational(linear_table_rational(weights, sp.Symbol("lambda0")), p)[1][chosen])
+
+
+def paper_line_1015_unconditional() -> tuple[bool, dict]:
+    """Line 1015's bracket as printed, sum_{c_j = 0} a_j E[M_j] + sum_{c_i != 0} a_i E[M_i] with the
+    unconditional E[M_i], against the drop enumerated on every (m, c) of :func:`_word_configurations`; and the same
+    line with the conditional E_c[M_i] (enumerated by kept_count_sym), under each reading of the proof's p. Holds
+    when the printed line equals the drop."""
+    p, rows = sp.Symbol("p"), []
+    for m, c in _word_configurations():
+        a = sp.symbols(f"a1:{len(m) + 1}")
+        drop = _word_drop(m, c, a, p)
+        for name, as_p in READINGS_OF_P.items():
+            first = sum(a[j] * as_p(p) * m[j] for j in range(len(m)))  # sum_j lambda_j idf_j p m_j
+            printed = sp.expand(first - sum(a[j] * kept_count_sym(m[j], 0, p) for j in range(len(m))))
+            conditional = sp.expand(first - sum(a[j] * kept_count_sym(m[j], c[j], p) for j in range(len(m))))
+            rows.append({"m": list(m), "c": list(c), "reading_of_p": name, "enumerated_drop": str(drop),
+                         "printed": str(printed), "printed_is_zero": printed == 0,
+                         "printed_equals_drop": sp.expand(printed - drop) == 0,
+                         "conditional_equals_drop": sp.expand(conditional - drop) == 0})
+    keep = [r for r in rows if r["reading_of_p"] == "keep"]
+    return all(r["printed_equals_drop"] for r in keep), {
+        "configurations": len(keep), "max_words": 2, "max_multiplicity": LINE_1015_MAX_MULTIPLICITY,
+        "printed_zero_p_as_keep": sum(r["printed_is_zero"] for r in keep),
+        "printed_equals_drop": {n: sum(r["printed_equals_drop"] for r in rows if r["reading_of_p"] == n)
+                                for n in READINGS_OF_P},
+        "conditional_equals_drop": {n: sum(r["conditional_equals_drop"] for r in rows if r["reading_of_p"] == n)
+                                    for n in READINGS_OF_P},
+        "printed_p_as_perturbation_probability": sorted({r["printed"] for r in rows
+                                                         if r["reading_of_p"] == "perturb"})[:3],
+        "example": keep[0]}
+
+
+def paper_third_equality() -> tuple[bool, dict]:
+    """Line 1012's third equality as printed, E[lambda^T phi(xi)] - E_c[lambda^T phi(x)], with phi(xi) the
+    explained document (not random), against the enumerated drop (symbolic a, lambda_0, p, b <= 3, every S); the
+    residual against p sum_i a_i (main-text p); and line 1013's E[sum a_j M_j] - E_c[sum a_j M_j] (the random
+    document), per position by kept_count_sym, against the same drop. Holds when the printed equality is right."""
+    rows = []
+    for b in range(1, MAX_SYMBOLIC_TOKENS + 1):
+        a, l0, p, mean, drops = symbolic_drops(b)
+        original = sum(a)  # lambda^T phi(xi): every position kept, lambda_0 aside
+        for s, drop in drops.items():
+            conditional_mean = sp.expand(mean - drop - l0)  # E_c[lambda^T phi(x)], enumerated
+            residual = sp.factor(sp.expand(original - conditional_mean - drop))
+            next_line = sum(a[i] * (kept_count_sym(1, 0, p) - kept_count_sym(1, int(i in s), p)) for i in range(b))
+            rows.append({"b": b, "S": list(s), "residual": str(residual),
+                         "residual_is_p_sum_a": sp.expand(residual - p * sum(a)) == 0,
+                         "line_1013_equals_drop": sp.expand(next_line - drop) == 0})
+    return all(r["residual"] == "0" for r in rows), {
+        "max_tokens": MAX_SYMBOLIC_TOKENS, "sets": len(rows),
+        "printed_differs_from_drop": sum(r["residual"] != "0" for r in rows),
+        "residual_is_p_sum_a_main_text_p": sum(r["residual_is_p_sum_a"] for r in rows),
+        "line_1013_equals_drop": sum(r["line_1013_equals_drop"] for r in rows), "example": rows[-1]}
+
+
+#: Line 1012's third equality and line 1015's bracket, as printed.
+LINE_1012 = Quote(1012, r"\candrop_\candidate & = \expecunder{\drop(x)}{c} = \expec{\model(x)} - "
+                        r"\expecunder{\model(x)}{c} = \expec{\lambda^\top\tfidf{\xi}} - "
+                        r"\expecunder{\lambda^\top\tfidf{x})}{c} \\")
+LINE_1015 = Quote(1015, r"& = \sum_{j=1}^d \lambda_j\idf_j p \mult_j - \left(\sum_{\candidate_j = 0} "
+                        r"\lambda_j\idf_j\expec{\Mult_j} + \sum_{\candidate_i \neq 0} \lambda_i\idf_i"
+                        r"\expec{\Mult_i} \right) \\")
+
+#: Lines 1013-1014, which s5 (line 1013 against the drop) and s6 (line 1014's right-hand side, with E_c[M_j] of
+#: each word given its own c_j, against the drop) compute.
+LINES_1013_1014 = (
+    Quote(1013, r"& = \expec{\sum_{j=1}^d \lambda_j\idf_j\Mult_j} - "
+                r"\expecunder{\sum_{j=1}^d \lambda_j\idf_j\Mult_j}{c} \\"),
+    Quote(1014, r"& = \sum_{j=1}^d \lambda_j\idf_j\expec{\Mult_j} - \sum_{j=1}^d "
+                r"\lambda_j\idf_j\expecunder{\Mult_j}{\candidate_j}    \tag{since removals are \emph{i.i.d.}}"),
+)
+#: The proof's lines the paper-proof steps s5, s6 quote.
+PROOF_LINES = (LINE_1012, *LINES_1013_1014, LINE_1015)
+
+
+def third_equality_as_written(claim: Claim) -> StepResult:
+    """s5: line 1012's third equality, E[lambda^T phi(xi)] - E_c[lambda^T phi(x)], as printed (phi(xi) for
+    phi(x)), against the enumerated drop; line 1013 (the random document) against the same drop."""
+    holds, seen = paper_third_equality()
+    return claim.checked(
+        "s5-third-equality-as-written", "paper-proof", "symbolic",
+        "Line 1012's third equality writes E[lambda^T phi(xi)] - E_c[lambda^T phi(x)]: phi(xi) is the explained "
+        "document, not random, so the first term is f(xi) - lambda_0, not E[f] - lambda_0. Against the drop "
+        f"enumerated over every pattern (symbolic a, lambda_0, p, b <= {seen['max_tokens']}, all {seen['sets']} "
+        f"sets) the printed expression differs in {seen['printed_differs_from_drop']}, each time by p sum_i a_i "
+        f"(main-text p; {seen['residual_is_p_sum_a_main_text_p']} of {seen['sets']}): f(xi) - E[f]. A typo "
+        "(phi(xi) for phi(x), with a stray parenthesis) and harmless: the next line (1013), E[sum_j lambda_j idf_j "
+        "M_j] - E_c[sum_j lambda_j idf_j M_j], is over the random document, and equals the enumerated drop in "
+        f"{seen['line_1013_equals_drop']} of {seen['sets']} sets (per position, E[M] by kept_count_sym).",
+        holds=holds, values={**seen, "quote": LINE_1012.text})
+
+
+def bracket_of_line_1015_as_written(claim: Claim) -> StepResult:
+    """s6: line 1015's bracket with the unconditional E[M_i] as printed, against the enumerated drop; and with the
+    conditional E_c[M_i] it needs."""
+    holds, seen = paper_line_1015_unconditional()
+    return claim.checked(
+        "s6-line-1015-unconditional-expectation", "paper-proof", "symbolic",
+        "Line 1015 subtracts sum_{c_j = 0} lambda_j idf_j E[M_j] + sum_{c_i != 0} lambda_i idf_i E[M_i], with the "
+        "unconditional E[M_i] as printed: the bracket is then sum_j lambda_j idf_j E[M_j] whatever c, and the "
+        "line does not depend on the candidate. Enumerated on all "
+        f"{seen['configurations']} (m, c) with at most {seen['max_words']} words of multiplicity <= "
+        f"{seen['max_multiplicity']} (symbolic lambda_j idf_j, p): with p the keep probability (the appendix's "
+        f"use) the printed line is identically 0 in {seen['printed_zero_p_as_keep']} of them and equals the "
+        f"drop in {seen['printed_equals_drop']['keep']}; with the main text's p it is "
+        f"{seen['printed_p_as_perturbation_probability']}, the drop in {seen['printed_equals_drop']['perturb']}. "
+        "It needs the conditional E_c[M_i] (line 1016 writes its value, p (m_i - c_i) by the tag): so written, "
+        f"it equals the drop in {seen['conditional_equals_drop']['keep']} of {seen['configurations']} with p the "
+        "keep probability: line 1014's right-hand side, each word's E_c[M_j] given its own c_j ('since removals are "
+        "i.i.d.'), is right. A typo in the notation (E for E_c), not carried: line 1016 uses the conditional "
+        "value.",
+        holds=holds, values={**seen, "quote": LINE_1015.text})

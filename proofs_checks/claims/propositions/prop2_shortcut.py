@@ -60,6 +60,32 @@ from .shortcut_proofs import (
 _referee = exact_cache(copy=True)(rational_referee)
 
 CLAIM = Claim("prop2-shortcut")
+#: The proof's lines the proof and paper-proof steps compute: the factorisation (p2), the feasible set (pp4), the
+#: global minimum 0 and case (1) (p3, pp5), case (2) (p3), case (3)'s optimum (p6, the referee), the concavity and
+#: the Hessian (p4, pp2), the corners (p5) and the last line (pp6).
+PROOF_LINES = (
+    Quote(1031, r"& = \prod_{j \in J}\expec{\indic{\tfidf{x}_j > 0}} - \prod_{j \in J}\expecunder{\indic{\tfidf{x}_j > "
+                r"0}}{\candidate}"),
+    Quote(1056, r"\text{and} \quad & \candidate_j \in [\mult_j] \,, \quad j \in [d]"),
+    Quote(1058, r"$F(c) = 0$ is the global minimum."),
+    Quote(1063, r"Indeed, $F(\candidate^\star) = 0 < F(\candidate)$ for any $\candidate \neq \candidate^\star$ such "
+                r"that $\size{\candidate} = \size{\candidate^\star}$."),
+    Quote(1066, r"The previous paragraph implies that the optimal candidate $\candidate^\star$ is always such that "
+                r"$\size{\candidate^\star} \leq \mult_1$."),
+    Quote(1067, r"Indeed, any candidate ${\candidate}$ of size $\length$ such that $F({\candidate}) = "
+                r"F(\candidate^\star) = 0$ has size $\size{{\candidate}} > \mult_1 \geq \size{\candidate^\star}$."),
+    Quote(1071, r"The optimal candidate is $\candidate^\star$ with $\candidate^\star_1 = \length$ and "
+                r"$\candidate^\star_j = 0$ for $j \neq 1$."),
+    Quote(1082, r"First, we notice that Problem \eqref{prob:rule-minimization-log} consists of minimizing a concave "
+                r"function over a convex set"),
+    Quote(1085, r"- \frac{(\logs{p})^2 p^{\mult_j - x}}{(p^x - p^{\mult_j})^2} < 0"),
+    Quote(1091, r"As a consequence, the solutions are found on the corners (see Corollary~32.3.1, "
+                r"\citet{rockafellar1997convex}), defined as $(\length, 0, \ldots, 0)$, $(0, \length, \ldots, 0)$, "
+                r"$\ldots$, $(0, 0, \ldots, \length)$."),
+    Quote(1092, r"Finally, we notice that the candidate $\candidate$ minimizing "
+                r"Eq.~\eqref{prob:rule-minimization-log} is such that $\mult_j - \candidate_j = \mult_j - \length$ "
+                r"is minima, \emph{i.e.}, $\candidate_1 = \length$ and $\candidate_i = 0$ for $i \in [d]$."),
+)
 EQ2, EVERY, FLIP = "eq2", "every-solution", "smallest-flip"
 #: The two parts of line 535's conclusion the headline's statement steps check apart (the claim says which fails).
 #: (Words, not c*_1 / c*_j: an asterisk would open emphasis in the Markdown report.)
@@ -82,7 +108,7 @@ SOURCE = (
     Quote(539, r"FRED captures this information by identifying the minimal set of words whose removal would trigger "
                r"this change."),
     Quote(1044, r"& \iff \Minimize \quad \prod_{j \in J}(1 - p^{\mult_j - \candidate_j}) \tag{we use $p=1/2$}"),
-)
+) + PROOF_LINES
 READINGS = (
     Reading(EQ2, "headline",
             "c* is the solution of Eq. (2) (minimal size whose drop reaches eps E[f]); where Eq. (2) has several, "
@@ -409,7 +435,10 @@ def _conditions(scope: dict) -> str:
         f"{scope['claim_fails_for_m1']}. The stronger reading 'every solution' fails also because Eq. (2) can "
         "have several solutions (step s2). The proof (paper-proof steps, which decide nothing) is written for "
         "p = 1/2 with p the keep probability (pp1: a notation mismatch, exact at p = 1/2), its Hessian entry is "
-        "off by a factor p^(2x) (pp2) and it never compares drops with the threshold (pp3).")
+        "off by a factor p^(2x) (pp2) and it never compares drops with the threshold (pp3); two typos, computed: its "
+        "constraint c_j in [m_j] (line 1056, [m_j] = {1, ..., m_j} by line 238) excludes its own optimum (pp4; "
+        "0 <= c_j <= m_j meant) and its last line's 'c_i = 0 for i in [d]' contradicts c_1 = l (pp6; i != 1 "
+        "meant); case (1)'s strict inequality (pp5) and the corners of line 1091 (p5) are right.")
 
 
 def check() -> ClaimResult:

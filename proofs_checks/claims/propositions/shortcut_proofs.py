@@ -79,8 +79,10 @@ def rational_referee(m, p: Fraction, eps: Fraction, max_len: int, *, baseline: s
 
 def paper_proof(claim: Claim, table: dict, l_max: int, order: str) -> list[StepResult]:
     """What the appendix's proof writes: the absence probability (pp1), the Hessian entry (pp2), and the
-    conclusion, judged on the rational referee's ``table`` of (m, p, eps) -> :func:`rational_referee` (pp3)."""
-    return [_paper_absence_probability(claim), _paper_hessian(claim), _paper_conclusion(claim, table, l_max, order)]
+    conclusion, judged on the rational referee's ``table`` of (m, p, eps) -> :func:`rational_referee` (pp3); the
+    constraint c_j in [m_j] (pp4), case (1)'s strict inequality (pp5) and the last line's c_i = 0 (pp6)."""
+    return [_paper_absence_probability(claim), _paper_hessian(claim), _paper_conclusion(claim, table, l_max, order),
+            _paper_feasible_set(claim), _paper_case_one(claim), _paper_last_line(claim)]
 
 
 def project_proof(claim: Claim, reading: str | None) -> list[StepResult]:
@@ -102,14 +104,21 @@ def _independence(claim: Claim, reading: str | None) -> StepResult:
 
 
 def _vertices(claim: Claim, reading: str | None) -> StepResult:
-    """p5: a concave function is minimised at a vertex of the polytope, and for l < m_1 the vertices are l e_j."""
-    return claim.argued(
-        "p5-vertices", "proof",
-        "For l < m_1 the relaxed problem minimises a concave function over the polytope {sum_j x_j = l, "
-        "0 <= x_j <= m_j}; a concave function attains its minimum over a polytope at a vertex (Rockafellar, "
-        "Convex Analysis, Cor. 32.3.1). Since l < m_1 <= m_j no upper bound binds at a vertex, so the "
-        "vertices are the points l e_j, all integral: the integer problem's optimum is the best vertex.",
-        reading=reading)
+    """p5 (line 1091): for l < m_1 the vertices of the relaxed polytope are the corners l e_j, and the minimum of F
+    is at one of them (enumerated)."""
+    holds, seen = corners()
+    return claim.checked(
+        "p5-vertices", "proof", "exhaustive",
+        "For l < m_1 the relaxed problem minimises a concave function (p4) over the polytope {sum_j x_j = l, "
+        "0 <= x_j <= m_j}, whose minimum is at a vertex (Rockafellar, Convex Analysis, Cor. 32.3.1), and line 1091 "
+        "says the vertices are the corners (l, 0, ..., 0), ..., (0, ..., 0, l). Enumerated exactly (d - 1 "
+        "coordinates at a bound, the last from the sum) on all "
+        f"{seen['cases']} (m, l) with m strictly increasing, sum(m) <= {seen['max_tokens']}, 1 <= l < m_1: the "
+        "vertices are exactly the corners (l < m_1 <= m_j: no upper bound binds), all integral; the minimum of F "
+        "over the integer points (exact, p = 1/2) is the best corner's, and no point of the 1/4-grid of the "
+        f"polytope ({seen['grid_points']} points) goes below it"
+        + (f"; failures {seen['failing']}." if seen["failing"] else ". Any m: the vertex count argument above."),
+        reading=reading, holds=holds, values=seen)
 
 
 def _paper_absence_probability(claim: Claim) -> StepResult:
@@ -285,3 +294,157 @@ def _threshold_symbolic(claim: Claim, reading: str | None) -> StepResult:
         reading=reading, holds=bool(mean_form and original_form and step),
         values={"mean_form": bool(mean_form), "original_form": bool(original_form),
                 "F_decreasing_in_l": bool(step), "claim_eps_m1_2_p_half": str(claim_eps)})
+
+
+#: The multiplicity vectors the proof's count-vector steps enumerate (strictly increasing, at most this many tokens),
+#: and the p at which F is evaluated exactly.
+PROOF_MAX_TOKENS = 10
+PROOF_PS = (Fraction(1, 2), Fraction(1, 3), Fraction(2, 3))
+
+
+def _count_vectors(m, size: int, low: int = 0):
+    """Every count vector c with low <= c_j <= m_j and sum c = size."""
+    return [c for c in itertools.product(*(range(low, k + 1) for k in m)) if sum(c) == size]
+
+
+def _objective(m, c, p: Fraction) -> Fraction:
+    """F(c) = prod_j (1 - p^(m_j - c_j)) of line 1054, exact."""
+    out = Fraction(1)
+    for mj, cj in zip(m, c):
+        out *= 1 - p ** (mj - cj)
+    return out
+
+
+def feasible_set_as_printed() -> tuple[bool, dict]:
+    """Line 1056's constraint c_j in [m_j], [k] = {1, ..., k} (line 238), on every m of the family and size
+    l = 1..m_1: the feasible set, and whether the claimed optimum (l, 0, ..., 0) is in it; the same with
+    {0, ..., m_j}. Holds when the claimed optimum is feasible as printed in every case."""
+    rows = []
+    for m in increasing_multiplicities(PROOF_MAX_TOKENS):
+        for size in range(1, m[0] + 1):
+            claimed = (size,) + (0,) * (len(m) - 1)
+            printed, zero_based = _count_vectors(m, size, 1), _count_vectors(m, size, 0)
+            rows.append({"m": list(m), "l": size, "d": len(m), "printed_feasible": len(printed),
+                         "claimed_in_printed": claimed in printed, "claimed_in_zero_based": claimed in zero_based})
+    empty = [r for r in rows if not r["printed_feasible"]]
+    return all(r["claimed_in_printed"] for r in rows), {
+        "cases": len(rows), "max_tokens": PROOF_MAX_TOKENS,
+        "printed_set_empty": len(empty), "printed_set_empty_exactly_when_l_below_d":
+            all((r["printed_feasible"] == 0) == (r["l"] < r["d"]) for r in rows),
+        "claimed_optimum_feasible_as_printed": sum(r["claimed_in_printed"] for r in rows),
+        "claimed_optimum_infeasible_as_printed_d_at_least_2": sum(not r["claimed_in_printed"] for r in rows
+                                                                  if r["d"] >= 2),
+        "claimed_optimum_feasible_with_zero": sum(r["claimed_in_zero_based"] for r in rows),
+        "example": next((r for r in rows if r["d"] >= 2), None)}
+
+
+def strict_at_the_smallest_multiplicity() -> tuple[bool, dict]:
+    """Line 1063, case l = m_1: F(c*) = 0 < F(c) for every other count vector c of size m_1 (0 <= c_j <= m_j),
+    exact, on every m of the family and every p of :data:`PROOF_PS`."""
+    checked, bad = 0, []
+    for m in increasing_multiplicities(PROOF_MAX_TOKENS):
+        star = (m[0],) + (0,) * (len(m) - 1)
+        for p in PROOF_PS:
+            zero_at_star = _objective(m, star, p) == 0
+            others = [c for c in _count_vectors(m, m[0]) if c != star]
+            checked += len(others)
+            if not zero_at_star or any(_objective(m, c, p) <= 0 for c in others):
+                bad.append({"m": list(m), "p": str(p)})
+    return not bad and checked > 0, {"multiplicity_vectors": len(increasing_multiplicities(PROOF_MAX_TOKENS)),
+                                     "ps": [str(p) for p in PROOF_PS], "other_candidates": checked, "failing": bad}
+
+
+def vertices(m, size: int) -> list[tuple[Fraction, ...]]:
+    """The vertices of {x in R^d : sum x = size, 0 <= x_j <= m_j}: d - 1 coordinates at a bound (0 or m_j), the
+    last one solved from the sum and kept when within its bounds (exact)."""
+    d, out = len(m), set()
+    for free in range(d):
+        others = [j for j in range(d) if j != free]
+        for bounds in itertools.product(*((0, m[j]) for j in others)):
+            x = dict(zip(others, map(Fraction, bounds)))
+            x[free] = Fraction(size) - sum(x.values())
+            if 0 <= x[free] <= m[free]:
+                out.add(tuple(x[j] for j in range(d)))
+    return sorted(out)
+
+
+def corners() -> tuple[bool, dict]:
+    """Line 1091 (case l < m_1): the vertices of the relaxed problem's polytope are the corners l e_j, and the
+    minimum of F over the integer points (exact) and over a 1/4-grid of the polytope is at a corner."""
+    cases, bad, grid_points = 0, [], 0
+    for m in increasing_multiplicities(PROOF_MAX_TOKENS):
+        for size in range(1, m[0]):
+            cases += 1
+            found = vertices(m, size)
+            paper = sorted(tuple(Fraction(size if j == k else 0) for j in range(len(m))) for k in range(len(m)))
+            best_corner = min(_objective(m, c, PROOF_PS[0]) for c in paper)
+            integer_min = min(_objective(m, c, PROOF_PS[0]) for c in _count_vectors(m, size))
+            grid = [x for x in itertools.product(*(np.arange(0, 4 * k + 1) / 4 for k in m)) if abs(sum(x) - size) < 1e-12]
+            grid_points += len(grid)
+            grid_min = min(np.prod([1 - 0.5 ** (mj - xj) for mj, xj in zip(m, x)]) for x in grid)
+            if found != paper or integer_min != best_corner or grid_min < float(best_corner) - 1e-12:
+                bad.append({"m": list(m), "l": size, "vertices": [[str(v) for v in x] for x in found]})
+    return not bad and cases > 0, {"cases": cases, "max_tokens": PROOF_MAX_TOKENS, "grid_points": grid_points,
+                                   "p": str(PROOF_PS[0]), "failing": bad[:3]}
+
+
+def last_line_as_printed() -> tuple[bool, dict]:
+    """Line 1092's 'c_1 = l and c_i = 0 for i in [d]' ([d] = {1, ..., d}, line 238) on every m and 1 <= l < m_1:
+    the count vectors meeting it as printed, and with i != 1 (against the best corner)."""
+    rows = []
+    for m in increasing_multiplicities(PROOF_MAX_TOKENS):
+        for size in range(1, m[0]):
+            every = _count_vectors(m, size)
+            printed = [c for c in every if c[0] == size and all(cj == 0 for cj in c)]
+            read = [c for c in every if c[0] == size and all(cj == 0 for cj in c[1:])]
+            best = min(every, key=lambda c: _objective(m, c, PROOF_PS[0]))
+            rows.append({"m": list(m), "l": size, "printed": len(printed), "i_not_1": [list(c) for c in read],
+                         "i_not_1_is_the_minimiser": read == [best]})
+    return all(r["printed"] for r in rows), {
+        "cases": len(rows), "printed_satisfiable": sum(bool(r["printed"]) for r in rows),
+        "i_not_1_is_the_minimiser": sum(r["i_not_1_is_the_minimiser"] for r in rows), "example": rows[0]}
+
+
+def _paper_feasible_set(claim: Claim) -> StepResult:
+    """pp4 (line 1056): the constraint c_j in [m_j], with [k] = {1, ..., k} (line 238), leaves (l, 0, ..., 0) out."""
+    holds, seen = feasible_set_as_printed()
+    return claim.checked(
+        "pp4-feasible-set", "paper-proof", "exhaustive",
+        "Problem (1054-1056) constrains c_j in [m_j], and line 238 defines [k] as the integers from 1 to k: so every "
+        "c_j >= 1 and sum_j c_j >= d. Enumerated on all "
+        f"{seen['cases']} (m, l) with m strictly increasing, sum(m) <= {seen['max_tokens']}, 1 <= l <= m_1: the "
+        f"feasible set as printed is empty in {seen['printed_set_empty']} (exactly those with l < d: "
+        f"{seen['printed_set_empty_exactly_when_l_below_d']}), and the claimed optimum (l, 0, ..., 0) is "
+        f"infeasible in all {seen['claimed_optimum_infeasible_as_printed_d_at_least_2']} cases with d >= 2 "
+        f"(feasible in {seen['claimed_optimum_feasible_as_printed']}, the one-word ones). Read as {{0, ..., m_j}} it "
+        f"is feasible in {seen['claimed_optimum_feasible_with_zero']} of {seen['cases']}: a typo for "
+        "0 <= c_j <= m_j (line 473's own bounds), which the rest of the proof uses.",
+        holds=holds, values=seen)
+
+
+def _paper_case_one(claim: Claim) -> StepResult:
+    """pp5 (line 1063): at l = m_1, F(c*) = 0 < F(c) for every other count vector of that size (exact)."""
+    holds, seen = strict_at_the_smallest_multiplicity()
+    return claim.checked(
+        "pp5-case-one-strict", "paper-proof", "exhaustive",
+        "Case (1), line 1063: F(c*) = 0 < F(c) for every c != c* with |c| = |c*| = m_1, F(c) = prod_j (1 - "
+        "p^(m_j - c_j)). Exact (Fractions) on every strictly increasing m with sum(m) <= "
+        f"{PROOF_MAX_TOKENS} ({seen['multiplicity_vectors']} vectors) at p in {seen['ps']}: F(c*) = 0 and the "
+        f"{seen['other_candidates']} other count vectors of size m_1 (0 <= c_j <= m_j) have F > 0"
+        + (f"; failures {seen['failing'][:3]}." if seen["failing"] else
+           " (each leaves an occurrence of w_1, and c_j <= m_1 < m_j for j >= 2): right as written."),
+        holds=holds, values=seen)
+
+
+def _paper_last_line(claim: Claim) -> StepResult:
+    """pp6 (line 1092): 'c_1 = l and c_i = 0 for i in [d]' contradicts itself; with i != 1 it is the minimiser."""
+    holds, seen = last_line_as_printed()
+    return claim.checked(
+        "pp6-last-line", "paper-proof", "exhaustive",
+        "Line 1092 concludes 'c_1 = l and c_i = 0 for i in [d]'; 1 is in [d] (line 238), so the two conditions "
+        f"contradict each other for l >= 1: on all {seen['cases']} (m, l) with 1 <= l < m_1 (sum(m) <= "
+        f"{PROOF_MAX_TOKENS}) no count vector meets it as printed ({seen['printed_satisfiable']} cases with one). "
+        f"Read with i != 1 it is the single count vector (l, 0, ..., 0), the exact minimiser of F (p = 1/2) over "
+        f"the integer points of that size in {seen['i_not_1_is_the_minimiser']} of {seen['cases']} cases: a typo "
+        "for i != 1, as line 1071 states it.",
+        holds=holds, values=seen)
