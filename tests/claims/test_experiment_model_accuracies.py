@@ -49,8 +49,8 @@ def test_not_run_reason_names_the_data(monkeypatch, tmp_path):
 
     monkeypatch.setenv("FRED_AUTHORS_CHECKOUT", "/nonexistent")
     monkeypatch.setenv("FRED_DATA_DIR", str(tmp_path))
-    assert missing_inputs() == ["the data (restaurants, yelp: set $FRED_DATA_DIR, or ../shared/data beside the "
-                                "checkout)"]
+    why = "the data (restaurants, yelp: set $FRED_DATA_DIR, or ../shared/data beside the checkout)"
+    assert missing_inputs() == [why]
     assert pipeline_runs() is None
 
 
