@@ -67,7 +67,9 @@ def test_selection_catches_the_filter_and_the_predictions():
     """Planted test set: lengths 3, 5, 4, 2 predicted 1, 1, 1, 0, and a released selection [4, 5]: line 1172's
     selection is [3, 4, 5] (one document the filter drops), the released one is the filtered selection. Catches a
     selection that ignores the predictions (the 2-token negative), the filter, or the order by length."""
-    from proofs_checks.claims.experiments.experiment_document_lengths import described_selection
+    from proofs_checks.claims.experiments.experiment_document_lengths import (
+        described_selection,
+    )
 
     row = described_selection({"test_lengths": [3, 5, 4, 2], "test_predicted": [1, 1, 1, 0],
                                "explained_lengths": [4, 5]})
