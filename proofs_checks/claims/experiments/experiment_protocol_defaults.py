@@ -105,7 +105,8 @@ def defaults(runs: dict | None) -> StepResult:
     return CLAIM.checked(
         "s1-all-defaults", "statement", "exhaustive",
         "Calls the released classes make: " + "; ".join(f"{n}: {', '.join(c)}" for n, c in calls.items())
-        + ". Parameters passed with a value other than the signature's default: "
+        + ". Parameters passed with a value other than the signature's default (the arguments naming what is "
+          "explained left out): "
         + ("; ".join(f"{n}: " + ", ".join(f"{k}={v[0]} (default {v[1]})" for k, v in f.items())
                      for n, f in found.items() if f) or "none") + ".",
         holds=not any(found.values()), values={"calls": {n: runs["explainers"][n]["calls"] for n in BASELINES},
@@ -184,7 +185,8 @@ def shap_positive_only(runs: dict | None) -> StepResult:
     words = PROBE_DOCUMENT.split()
     return CLAIM.checked(
         "s5-shap-positive-only", "statement", "exhaustive",
-        f"The released SHAP ranking on '{PROBE_DOCUMENT}': {seen['ranking']}; compute_aucmorf masks "
+        "Line 567 read of the tokens SHAP's ranking hands the metric (the AUC-MoRF quantity is the claim "
+        f"metric-aucmorf's). The released SHAP ranking on '{PROBE_DOCUMENT}': {seen['ranking']}; compute_aucmorf masks "
         f"{seen['masks']}; SHAP values of the masked tokens: "
         + ", ".join(f"{words[int(p)]} {v:+.4f}" for p, v in seen["scores"].items())
         + f". Masked with a value that is not positive: {[words[p] for p in seen['not_positive']]}.",
