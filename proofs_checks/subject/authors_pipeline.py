@@ -26,11 +26,11 @@ The command ``explainers`` (no data needed) builds each released explainer class
 explains :data:`PROBE_DOCUMENT`. Every call the released classes make into those packages (constructors,
 ``explain_instance``, the shap explainer's call) is recorded with the arguments passed and the signature's defaults
 (``inspect.signature``); the answer also holds each explainer's ranking (``get_ranked_tokens``), the scores it ranks
-by, and the positions the released ``experiments.metrics.compute_aucmorf`` masks, in order; and the same for the released
-SHAP class on every positively predicted sub-document of the probe (its words kept in order). There spaCy is the real
-package whose ``load`` returns a blank English pipeline (``en_core_web_lg`` is not installed; Anchor's default UNK
-distribution uses only its tokenizer), and numba's compiler is off (``NUMBA_DISABLE_JIT``: shap's loops run as
-Python, with the same values, without some twenty seconds of compilation).
+by, and the positions the released ``experiments.metrics.compute_aucmorf`` masks, in order; and the same for the
+released SHAP class on every positively predicted sub-document of the probe (its words kept in order). There spaCy
+is the real package whose ``load`` returns a blank English pipeline (``en_core_web_lg`` is not installed; Anchor's
+default UNK distribution uses only its tokenizer), and numba's compiler is off (``NUMBA_DISABLE_JIT``: shap's loops
+run as Python, with the same values, without some twenty seconds of compilation).
 
 The pipeline's stand-ins, in that interpreter only: the driver's stubs of ``spacy`` and ``textblob``
 (:func:`proofs_checks.subject._authors_driver._install_stubs`, loaded from its file; the released ``fred`` package
