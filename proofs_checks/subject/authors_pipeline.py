@@ -42,6 +42,7 @@ imports them, the TF-IDF runs never use them) and a ``torch`` module whose ``cud
 from __future__ import annotations
 
 import functools
+import importlib.util
 import json
 import os
 import subprocess
@@ -61,9 +62,9 @@ from ._authors_pipeline_script import (
 )
 from .authors import CHECKOUT_ENV
 
-__all__ = ["COMMAND_FILES", "PIPELINE_DATASETS", "PIPELINE_FILES", "PIPELINE_MODELS", "PROBE_BIAS", "PROBE_DOCUMENT",
-           "PROBE_SEED", "PROBE_WEIGHTS", "explainer_runs", "missing_inputs", "not_run", "pipeline_runs",
-           "released_runs"]
+__all__ = ["COMMAND_FILES", "EXPLAINER_PACKAGES", "PIPELINE_DATASETS", "PIPELINE_FILES", "PIPELINE_MODELS",
+           "PROBE_BIAS", "PROBE_DOCUMENT", "PROBE_SEED", "PROBE_WEIGHTS", "explainer_runs", "missing_inputs", "not_run",
+           "pipeline_runs", "released_runs"]
 _SCRIPT = Path(__file__).with_name("_authors_pipeline_script.py")
 
 #: Files of the checkout the script runs (relative to its root).
@@ -75,28 +76,36 @@ COMMAND_FILES = {"pipeline": PIPELINE_FILES,
                  "explainers": ("explainers/lime_explainer.py", "explainers/shap_explainer.py",
                                 "explainers/anchor_explainer.py", "explainers/fred_explainer.py",
                                 "experiments/metrics.py", "fred/explainer.py")}
+#: The packages the ``explainers`` command runs (the eval extra's).
+EXPLAINER_PACKAGES = ("lime", "shap", "anchor", "spacy")
 TIMEOUT_SECONDS = 300
 
 
 
-def missing_inputs() -> list[str]:
-    """What the pipeline runs need and this machine lacks, each named with the way to provide it (empty: none)."""
+def missing_inputs(command: str = "pipeline") -> list[str]:
+    """What ``command`` needs and this machine lacks, each named with the way to provide it (empty: none): the
+    pipeline needs the checkout and the data, the explainers the checkout and the packages they call."""
     missing = [] if os.environ.get(CHECKOUT_ENV) else [f"${CHECKOUT_ENV} is not set (the released code)"]
+    if command == "explainers":
+        absent = [p for p in EXPLAINER_PACKAGES if importlib.util.find_spec(p) is None]
+        if absent:
+            missing.append(f"the packages {', '.join(absent)} are not installed (the eval extra)")
+        return missing
     absent = [name for name, _ in PIPELINE_DATASETS.values() if not dataset_available(name)]
     if absent:
         missing.append(f"the data ({', '.join(absent)}: set ${DATA_ENV}, or ../shared/data beside the checkout)")
     return missing
 
 
-def not_run(what: str) -> str:
-    """The sentence of a step that needs the released pipeline and cannot run here, naming what is missing."""
-    return f"Not run here: {'; '.join(missing_inputs())}. With them, this step {what}"
+def not_run(what: str, command: str = "pipeline") -> str:
+    """The sentence of a step that needs ``command``'s run and cannot run here, naming what is missing."""
+    return f"Not run here: {'; '.join(missing_inputs(command))}. With them, this step {what}"
 
 
 def explainer_runs() -> dict | None:
     """The released explainers' calls on :data:`PROBE_DOCUMENT` (command ``explainers``); None without the
-    checkout (no data is needed)."""
-    if not os.environ.get(CHECKOUT_ENV):
+    checkout or the packages (no data is needed)."""
+    if missing_inputs("explainers"):
         return None
     return released_runs(str(Path(os.environ[CHECKOUT_ENV]).resolve()), (), "explainers")
 

@@ -37,6 +37,22 @@ def test_without_the_checkout(monkeypatch):
     assert (result.status, result.corrected_status, result.counterexample) == ("unproved", "unproved", None)
 
 
+def test_without_the_eval_packages_nothing_runs(monkeypatch):
+    """With the checkout set but anchor not installed, the explainers' run is not attempted and the reason names
+    the package and the eval extra, while the data is not asked for. Catches a crash of the report on an install
+    without the eval extra, or a reason that names the wrong missing input."""
+    import importlib.util
+
+    from proofs_checks.subject import authors_pipeline
+
+    real = importlib.util.find_spec
+    monkeypatch.setenv("FRED_AUTHORS_CHECKOUT", "/nonexistent")
+    monkeypatch.setattr(importlib.util, "find_spec", lambda name, *a: None if name == "anchor" else real(name, *a))
+    assert authors_pipeline.missing_inputs("explainers") == [
+        "the packages anchor are not installed (the eval extra)"]
+    assert authors_pipeline.explainer_runs() is None
+
+
 def test_non_default_ignores_what_is_explained_and_catches_a_parameter():
     """Planted call records: the classes, the model and the document passed are not parameters; Anchor's threshold
     set to 0.9 is. Catches a check that counts class_names as a changed parameter (LIME and Anchor would always

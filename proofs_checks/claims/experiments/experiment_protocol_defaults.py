@@ -40,6 +40,8 @@ from ...subject.authors_pipeline import (
 from ...verdicts.results import Claim, ClaimResult, Quote, StepResult, hypotheses
 
 CLAIM = Claim("experiment-protocol-defaults", new=True)
+#: The outside program of every step but s2 (which reads the pipeline's runs).
+EXPLAINERS = "explainers"
 #: Arguments that name what is explained, not how: they have no default to keep.
 DATA_ARGUMENTS = frozenset({"class_names", "classifier_fn", "nlp", "text", "text_instance", "model", "masker",
                             "args"})
@@ -99,7 +101,7 @@ def defaults(runs: dict | None) -> StepResult:
     if runs is None:
         return CLAIM.argued("s1-all-defaults", "statement", not_run(
             "records every call the released LIME, SHAP and Anchor classes make into their packages and compares "
-            "its arguments with the signatures' defaults."))
+            "its arguments with the signatures' defaults.", EXPLAINERS))
     found = non_default(runs)
     calls = {name: [c["call"] for c in runs["explainers"][name]["calls"]] for name in BASELINES}
     return CLAIM.checked(
@@ -117,7 +119,8 @@ def positive_predictions(pipeline: dict | None) -> StepResult:
     """s2 (line 1116): every document the released pipeline explains is predicted positive by its model."""
     if pipeline is None:
         return CLAIM.argued("s2-positive-predictions", "statement", not_run(
-            "predicts every document the released main.py hands its evaluation, with the model it trained."))
+            "predicts every document the released main.py hands its evaluation, with the model it trained.",
+            "pipeline"))
     rows = {f"{d}/{m}": {"explained": len(run["explained_predicted"]), "positive": sum(run["explained_predicted"])}
             for d, models in pipeline["runs"].items() for m, run in models.items() if m in PIPELINE_MODELS}
     return CLAIM.checked(
@@ -132,7 +135,7 @@ def positive_class(runs: dict | None) -> StepResult:
     if runs is None:
         return CLAIM.argued("s3-positive-class", "statement", not_run(
             "runs each released explainer on a positively predicted probe document and reads which class it ranks "
-            "for."))
+            "for.", EXPLAINERS))
     seen = runs["explainers"]
     top = {n: e["ranked_tokens"][0] for n, e in seen.items()}
     raises = {n: PROBE_WEIGHTS.get(t, 0.0) > 0 for n, t in top.items()}
@@ -156,7 +159,8 @@ def anchor_order(runs: dict | None) -> StepResult:
     """s4 (line 1170): Anchor's ranking is the anchor's features in the anchor's order, masked in that order."""
     if runs is None:
         return CLAIM.argued("s4-anchor-order", "statement", not_run(
-            "runs the released Anchor class and compute_aucmorf and compares the masked tokens with the anchor."))
+            "runs the released Anchor class and compute_aucmorf and compares the masked tokens with the anchor.",
+            EXPLAINERS))
     a = runs["explainers"]["Anchor"]
     same = a["ranked_ids"] == a["anchor_features"] and a["ranked_tokens"] == a["anchor_names"]
     follows = a["aucmorf_masks"] == prefixes(a["anchor_features"], MORF_CAP)
@@ -180,7 +184,8 @@ def shap_positive_only(runs: dict | None) -> StepResult:
     """s5 (line 567, SHAP's ranking): compute_aucmorf masks only tokens of positive SHAP value."""
     if runs is None:
         return CLAIM.argued("s5-shap-positive-only", "statement", not_run(
-            "runs the released SHAP class and compute_aucmorf and reads the SHAP value of every masked token."))
+            "runs the released SHAP class and compute_aucmorf and reads the SHAP value of every masked token.",
+            EXPLAINERS))
     seen = masked_scores(runs, "SHAP")
     words = PROBE_DOCUMENT.split()
     return CLAIM.checked(
@@ -197,7 +202,8 @@ def defaults_but_bow(runs: dict | None) -> StepResult:
     """c1: the only non-default parameter of the released calls is LIME's bow=False."""
     if runs is None:
         return CLAIM.argued("c1-defaults-but-bow", "correction", not_run(
-            "checks that LIME's bow=False is the only parameter the released calls change."))
+            "checks that LIME's bow=False is the only parameter the released calls change.",
+            EXPLAINERS))
     found = non_default(runs)
     expected = {"LIME": ["LimeTextExplainer.bow"], "SHAP": [], "Anchor": []}
     return CLAIM.checked(
@@ -230,7 +236,8 @@ def masking_rules(runs: dict | None) -> StepResult:
     the tokens of score >= 0 only, by decreasing score."""
     if runs is None:
         return CLAIM.argued("c2-masking-rules", "correction", not_run(
-            "checks which tokens the released compute_aucmorf masks for SHAP, LIME and FRED, and in which order."))
+            "checks which tokens the released compute_aucmorf masks for SHAP, LIME and FRED, and in which order.",
+            EXPLAINERS))
     n = len(PROBE_DOCUMENT.split())
     rules = {"SHAP": set(range(n))}
     for name in ("LIME", "FRED"):
