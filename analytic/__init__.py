@@ -19,6 +19,8 @@ One module per object of the paper:
   probability that FRED's counterfactual is minimal;
 * :mod:`analytic.lime_text`: LIME for text, its coefficients as n -> infinity (and at a given n without the
   sampling noise) by enumeration over its own sampling law, and their closed form on additive and TF-IDF models;
+* :mod:`analytic.lime_l2`: Mardaoui and Garreau's closed form on L2-normalised TF-IDF: its constant K_d, the
+  constant's large-d limit, and a bound on the error of the approximation it rests on;
 * :mod:`analytic.shapley`: exact Shapley values of the masking game, and the Owen values shap's partition
   explainer computes;
 * :mod:`analytic.anchors_text`: exact precision and coverage of anchors under anchor-exp's UNK perturbation.
@@ -61,6 +63,14 @@ from .lemma2 import (
     sample_size_numeric,
     sample_size_rational,
     sample_size_sym,
+)
+from .lime_l2 import (
+    MardaouiGarreauConstants,
+    approximation_bound,
+    constant_limit,
+    constant_limit_sym,
+    mardaoui_garreau_constants,
+    mardaoui_garreau_constants_sym,
 )
 from .lime_text import (
     DISTANCE_SCALE,
@@ -225,6 +235,12 @@ __all__ = [
     "lime_moments",
     "lime_moments_sym",
     "lime_pattern_law",
+    "MardaouiGarreauConstants",
+    "approximation_bound",
+    "constant_limit",
+    "constant_limit_sym",
+    "mardaoui_garreau_constants",
+    "mardaoui_garreau_constants_sym",
     "LimeCoefficients",
     "LimeMoments",
     "linear_best_drops",

@@ -132,6 +132,44 @@ def joint_coverage(b: int, n: int, p, max_len: int):
     return total
 
 
+def joint_coverage_one_out(b: int, n: int, p):
+    """P(every set of b - 1 of the b positions is perturbed in some of n rows): joint coverage at max_len = b - 1,
+    in closed form, for any b (no enumeration of the 2^b patterns).
+
+    The b target sets are the complements of one position j; a row covers the complement of j iff it perturbs
+    every position but (possibly) j, so a row covers some target of a family of r >= 1 of them with probability
+    u_r = p^b + r p^(b-1) (1 - p) (and u_0 = 0), and by inclusion-exclusion over the families (C(b, r) of size r)
+
+        P = 1 + sum_{r=1}^{b} (-1)^r C(b, r) (1 - u_r)^n.
+
+    Rational when p is a ``Fraction``.
+
+    >>> joint_coverage_one_out(2, 5, Fraction(1, 2)) == joint_coverage(2, 5, Fraction(1, 2), 1)
+    True
+    """
+    if b < 2:
+        raise ValueError(f"b must be >= 2 (a target set of b - 1 >= 1 positions), got {b}")
+    return 1 + sum((-1) ** r * math.comb(b, r) * (1 - p**b - r * p ** (b - 1) * (1 - p)) ** n
+                   for r in range(1, b + 1))
+
+
+def joint_coverage_blocks(b: int, n: int, p, max_len: int):
+    """An upper bound on the joint coverage of the size-max_len sets of a b-token document: the probability that the
+    floor(b / max_len) disjoint blocks of max_len consecutive positions are each perturbed in some of n rows,
+
+        (1 - (1 - p^max_len)^n)^floor(b / max_len),
+
+    exact because disjoint blocks read disjoint, independent coordinates of the rows; covering every set covers the
+    blocks, hence the bound. Rational when p is a ``Fraction``.
+
+    >>> joint_coverage_blocks(4, 5, Fraction(1, 2), 2) == (1 - Fraction(3, 4) ** 5) ** 2
+    True
+    """
+    if not 1 <= max_len <= b:
+        raise ValueError(f"max_len must lie in [1, b={b}], got {max_len}")
+    return (1 - (1 - p**max_len) ** n) ** (b // max_len)
+
+
 def joint_coverage_monte_carlo(b: int, n: int, p: float, max_len: int, *, n_sims: int, rng) -> float:
     """Fraction of ``n_sims`` simulated designs of n rows covering every set of size <= max_len."""
     rng = np.random.default_rng(rng)

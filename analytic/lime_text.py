@@ -40,7 +40,8 @@ lambda_0 + lambda . phi(z) / |phi(z)| is not additive. With distinct words of eq
 |phi(z)| = |phi(x)| sqrt(k / d) exactly, so f = lambda_0 + sqrt(d / k) sum_j c_j z_j, c_j = lambda_j phi_j /
 |phi(x)|; the same solution with E'[pi f z_j] = lambda_0 M1 + c_j N1 + (S - c_j) N2 and E'[pi f] = lambda_0 M0
 + S N1, where N1, N2 are M1, M2 with the extra weight sqrt(d / k), gives :func:`lime_l2_linear`: exact in that
-case, their large-d approximation otherwise (then only the enumeration is exact).
+case, their large-d approximation otherwise (then only the enumeration is exact). Its constants, their large-d limit
+and a bound on the approximation's error: :mod:`analytic.lime_l2`.
 """
 
 from __future__ import annotations
@@ -111,13 +112,27 @@ def _check_n_samples(n_samples) -> int | None:
     return int(n_samples)
 
 
+def check_d(d) -> int:
+    """``d``, LIME's number of features, as an int, or TypeError/ValueError unless it is an integer >= 1. The kernel
+    and the moments are sums over the kept count k = 0..d (no 2^d enumeration), so d has no upper bound here.
+
+    >>> check_d(1000)
+    1000
+    """
+    if isinstance(d, bool) or not isinstance(d, numbers.Integral):
+        raise TypeError(f"the number of features d must be an integer >= 1, got {type(d).__name__}")
+    if d < 1:
+        raise ValueError(f"the number of features d must be an integer >= 1, got {d!r}")
+    return int(d)
+
+
 def lime_kernel(kept, d: int, kernel_width: float = KERNEL_WIDTH) -> np.ndarray:
     """LIME's weight of a row keeping ``kept`` of d features: exp(-(100 (1 - sqrt(k / d)))^2 / (2 w^2)).
 
     >>> lime_kernel([4, 1], 4).round(6).tolist()   # D = 0 and D = 50: exp(-2)
     [1.0, 0.135335]
     """
-    d = check_b(d)
+    d = check_d(d)
     kernel_width = _check_positive(kernel_width, "kernel_width")
     k = np.asarray(kept, dtype=float)
     if np.any(k < 0) or np.any(k > d):
@@ -132,7 +147,7 @@ def lime_kernel_sym(kept: int, d: int, kernel_width=KERNEL_WIDTH) -> sp.Expr:
     >>> lime_kernel_sym(1, 4, 25)
     exp(-2)
     """
-    distance = DISTANCE_SCALE * (1 - sp.sqrt(sp.Rational(kept, check_b(d))))
+    distance = DISTANCE_SCALE * (1 - sp.sqrt(sp.Rational(kept, check_d(d))))
     return sp.exp(-(distance**2) / (2 * sp.nsimplify(kernel_width) ** 2))
 
 
@@ -144,7 +159,7 @@ def lime_moments(d: int, kernel_width: float = KERNEL_WIDTH) -> LimeMoments:
     >>> round(m.m0, 6), round(m.m1, 6), m.m2   # pi_0 = exp(-8), pi_1 = exp(-8 (1 - 1/sqrt 2)^2)
     (0.251888, 0.12586, 0.0)
     """
-    d = check_b(d)
+    d = check_d(d)
     k = np.arange(d, dtype=float)
     pi = lime_kernel(k, d, kernel_width)
     single, pair = k / d, (k * (k - 1) / (d * (d - 1)) if d > 1 else np.zeros(d))
@@ -155,7 +170,7 @@ def lime_moments(d: int, kernel_width: float = KERNEL_WIDTH) -> LimeMoments:
 
 def lime_moments_sym(d: int, kernel_width=KERNEL_WIDTH) -> tuple[sp.Expr, ...]:
     """:func:`lime_moments` as exact sympy expressions (m0, m1, m2, n1, n2)."""
-    d = check_b(d)
+    d = check_d(d)
     pi = [lime_kernel_sym(k, d, kernel_width) for k in range(d)]
     single = [sp.Rational(k, d) for k in range(d)]
     pair = [sp.Rational(k * (k - 1), d * (d - 1)) if d > 1 else sp.Integer(0) for k in range(d)]
@@ -304,8 +319,18 @@ def feature_groups(groups: Sequence[Hashable] | None, b: int) -> list[int]:
     return list(masks.values())
 
 
+def _check_columns(columns, d: int) -> list[int]:
+    if columns is None:
+        return list(range(d))
+    kept = [int(j) for j in columns]
+    if not kept or len(set(kept)) != len(kept) or min(kept) < 0 or max(kept) >= d:
+        raise ValueError(f"columns must be distinct feature indices in [0, d={d}), at least one, got {columns!r}")
+    return kept
+
+
 def lime_coefficients(table, n_samples: int | None = None, *, groups: Sequence[Hashable] | None = None,
-                      kernel_width: float = KERNEL_WIDTH, alpha: float = RIDGE_ALPHA) -> LimeCoefficients:
+                      kernel_width: float = KERNEL_WIDTH, alpha: float = RIDGE_ALPHA,
+                      columns: Sequence[int] | None = None) -> LimeCoefficients:
     """LIME's coefficients by enumeration of all 2^d feature patterns: the limit (``n_samples`` None) or beta*_n.
 
     ``table[code]`` is f with the positions of the bits of ``code`` removed (code 0 the document). The weighted
@@ -318,15 +343,21 @@ def lime_coefficients(table, n_samples: int | None = None, *, groups: Sequence[H
     n_samples : None (the limit) or LIME's ``num_samples`` (>= 2).
     groups : None (``bow=False``, one feature per position) or one label per position (``bow=True``: words).
     kernel_width, alpha : LIME's kernel width (> 0) and ridge penalty (>= 0).
+    columns : None (the fit uses every feature) or the indices of the features it uses, in the order of the
+        coefficients returned: lime's feature selection, when ``num_features`` < d, fits the kept features alone,
+        while the sampling law and the kernel (the distance over all d features) stay those of the d features.
 
     >>> [round(x, 12) for x in lime_coefficients([3.0, 2.0, 1.0, 0.0]).coef]  # f = z_0 + 2 z_1: additive
     [1.0, 2.0]
+    >>> [round(x, 4) for x in lime_coefficients([3.0, 2.0, 1.0, 0.0], columns=[1]).coef]  # z_0 left out: not 2
+    [1.0013]
     """
     table, b = check_table(table)
     masks = feature_groups(groups, b)
     d = len(masks)
     n_samples = _check_n_samples(n_samples)
     alpha = _check_positive(alpha, "alpha", allow_zero=True)
+    kept_columns = _check_columns(columns, d)
     if n_samples is None and d == 1:  # random rows never keep the word: only row 0 and the ridge remain
         return LimeCoefficients(float(table[-1]), (float(table[0] - table[-1]) / (1.0 + alpha),), None)
     codes = np.zeros(2**d, dtype=np.int64)
@@ -339,7 +370,7 @@ def lime_coefficients(table, n_samples: int | None = None, *, groups: Sequence[H
         weight = (n_samples - 1) * weight
         weight[0] += 1.0  # row 0, the document, kernel 1
         penalty = alpha
-    design = np.column_stack([np.ones(2**d)] + [(units >> j & 1) == 0 for j in range(d)]).astype(float)
-    gram = design.T @ (weight[:, None] * design) + penalty * np.diag([0.0] + [1.0] * d)
+    design = np.column_stack([np.ones(2**d)] + [(units >> j & 1) == 0 for j in kept_columns]).astype(float)
+    gram = design.T @ (weight[:, None] * design) + penalty * np.diag([0.0] + [1.0] * len(kept_columns))
     solution = np.linalg.solve(gram, design.T @ (weight * table[codes]))
     return LimeCoefficients(float(solution[0]), tuple(float(x) for x in solution[1:]), n_samples)

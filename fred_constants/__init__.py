@@ -21,6 +21,7 @@ from .paper import (
     RELEASED_REPOSITORY,
     RELEASED_WIDTH,
     SEARCHES,
+    SMALL_EFFECT,
     STRATEGIES,
     TIE_RTOL,
 )
@@ -46,6 +47,7 @@ __all__ = [
     "RELEASED_REPOSITORY",
     "RELEASED_WIDTH",
     "SEARCHES",
+    "SMALL_EFFECT",
     "STRATEGIES",
     "TIE_RTOL",
 ]

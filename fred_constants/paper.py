@@ -70,3 +70,7 @@ MAX_TOKENS = 22
 DELTA = 1e-6
 #: Significance level of the paired tests on the paper's tables.
 LEVEL = 0.05
+#: The margin of "close" in the paper's tables, in pooled standard deviations of the two printed columns: Cohen's
+#: conventional "small" effect (J. Cohen, Statistical Power Analysis for the Behavioral Sciences, 2nd ed., 1988,
+#: chapter 2, the t test for means: d = 0.2), declared before the tables were compared (proofs_checks.paper.yardstick).
+SMALL_EFFECT = 0.2

@@ -16,6 +16,7 @@ from fred.markdown_tables import markdown_table
 from fred.provenance import describe, environment
 
 from .claim_index import CLAIMS, NEW_CLAIMS
+from .paper.yardstick import RULE as YARDSTICK
 from .statistics.isolation import without_local_constants
 from .verdicts.results import EMPIRICAL_KINDS, EVIDENCE, RULE, WORDING, ClaimResult
 
@@ -51,8 +52,19 @@ def _corrected_label(claim: ClaimResult) -> str:
 
 
 def _for(step) -> str:
-    """', reading X' for a step that tests one reading only."""
-    return f", reading {step.reading}" if step.reading else ""
+    """', reading X' for a step that tests one reading only; ', part Y' for a step that checks one part of the
+    sentence."""
+    return (f", reading {step.reading}" if step.reading else "") + (f", part '{step.part}'" if step.part else "")
+
+
+def _part_lines(claim: ClaimResult) -> list[str]:
+    """One line per part of the sentence the headline's statement steps check: its verdict by the rule and its
+    steps (empty when no step names a part)."""
+    headline = None if claim.headline is None else claim.headline.id
+    return [f"part '{p}': {WORDING[claim.kind][claim.part_status(p)]} (statement steps "
+            + ", ".join(s.id.split(".", 1)[1] for s in claim.steps
+                        if s.part == p and s.role == "statement" and s.reading in (None, headline)) + ")"
+            for p in claim.parts]
 
 
 def _quote_text(quotes) -> str:
@@ -71,6 +83,9 @@ def claim_markdown(c: ClaimResult) -> list[str]:
         for r in c.readings:
             if r.why:
                 lines += [f"  Words for '{r.id}': {_quote_text(r.why)}", ""]
+    if c.parts:
+        lines += ["**Parts of the statement** (headline reading; each part's verdict by the rule).", "",
+                  *[f"- {line}" for line in _part_lines(c)], ""]
     lines += [f"**Conditions.** {c.conditions}", ""]
     if c.corrected:
         lines += [f"**{_corrected_label(c).capitalize()} ({c.corrected_status}).** {c.corrected}", ""]
@@ -84,7 +99,21 @@ def claim_markdown(c: ClaimResult) -> list[str]:
     if argued:
         lines += ["", "Argued (a written argument; no computation checks it):", "",
                   markdown_table(["step", "role", "note"], [[s.id, s.role + _for(s), s.note] for s in argued])]
+    for s in checked:
+        if "sensitivity" in s.values:
+            lines += ["", *sensitivity_markdown(s.id, s.values["sensitivity"])]
     return lines
+
+
+def sensitivity_markdown(step: str, table: dict) -> list[str]:
+    """A step's sensitivity table (:func:`proofs_checks.paper.yardstick.sensitivity`): its status and counts at each
+    margin, the declared one in bold."""
+    rows = table["rows"]
+    columns = [k for k in rows[0] if k not in ("margin", "declared")]
+    return [f"Sensitivity of {step} to the {table['parameter']} (declared {table['declared']}; turns at "
+            f"{', '.join(map(str, table['turns_at'])) or 'no margin of the range'}):", "",
+            markdown_table(["margin", *columns], [[f"**{r['margin']}**" if r["declared"] else str(r["margin"]),
+                                                   *(str(r[k]) for k in columns)] for r in rows])]
 
 
 #: Packages the report's verdicts depend on beyond the core ones.
@@ -153,14 +182,15 @@ class Report:
     def to_text(self) -> str:
         """The text report (``python -m proofs_checks``): the rule, the header, a verdict per claim, then each
         claim's words, readings and steps."""
-        lines = ["FRED paper: claim-by-claim verification", "", f"Rule: {RULE}", "", self.header(), ""]
+        lines = ["FRED paper: claim-by-claim verification", "", f"Rule: {RULE}", "", f"Yardstick: {YARDSTICK}", "",
+                 self.header(), ""]
         width = max(len(c.id) for c in self.claims)
         for c in self.claims:
             corrected = f"; {_corrected_label(c)}: {c.corrected_status}" if c.corrected else ""
             lines.append(f"{c.id:<{width}}  {c.kind:<11}  {c.verdict}{corrected}")
         for c in self.claims:
             lines += ["", f"== {c.id} ({_kind_label(c)}): {c.verdict}", f"statement: {c.statement}",
-                      f"the paper's words: {_quote_text(c.source)}", *_reading_lines(c),
+                      f"the paper's words: {_quote_text(c.source)}", *_reading_lines(c), *_part_lines(c),
                       f"conditions: {c.conditions}", f"evidence: {', '.join(c.evidence)}"]
             if c.corrected:
                 lines.append(f"{_corrected_label(c)} ({c.corrected_status}): {c.corrected}")
@@ -181,7 +211,10 @@ class Report:
                                   "; ".join(f"{r.role} '{r.id}': {WORDING[c.kind][c.reading_status(r.id)]}"
                                             for r in c.readings if r.role != "headline") or "–",
                                   c.corrected_status or "–", ", ".join(c.evidence)] for c in self.claims])]
+        first_experiment = next((c.id for c in self.claims if c.kind == "experiment"), None)
         for c in self.claims:
+            if c.id == first_experiment:
+                lines += ["", f"**The yardstick of the table claims.** {YARDSTICK}"]
             lines += ["", *claim_markdown(c)]
         lines += ["", "## Environment", "", describe(self.environment), ""]
         return "\n".join(lines)

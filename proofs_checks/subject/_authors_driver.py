@@ -21,7 +21,8 @@ and loads the spaCy model ``en_core_web_lg`` (neither textblob nor that model is
 POS sampling (``pos=True``), which the kit never asks for. The driver installs stub modules for both, whose
 every use raises; installing textblob would not suffice (the model would still be missing). The package also
 imports ``display`` from ``IPython.core.display``, which IPython 9 moved to ``IPython.core.display_functions``;
-the driver puts the name back when it is missing. Nothing of the released code is changed or copied.
+the driver puts the name back when it is missing. Nothing of the released code is changed or copied. The probe
+script (``authors_probe.py``, command ``evaluation``) loads these stubs from this file, in its own subprocess.
 """
 
 from __future__ import annotations

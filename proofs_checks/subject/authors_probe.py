@@ -26,6 +26,23 @@ Commands:
   confidence and the confidence of every text the metric may query (a table from text to score); the released
   ``experiments.metrics.compute_sufficiency`` and ``compute_comprehensiveness`` are called with a stand-in model
   that answers from that table (a text outside it is an error) and the answer lists the texts each one queried.
+* ``evaluation``: the released evaluation loop itself, ``experiments.evaluation.Evaluation(...).evaluate()`` (the
+  loop ``main.py`` runs, which writes one row per document and explainer: proportion and every metric), on one
+  document per case, with the metrics sufficiency, comprehensiveness and aucmorf. Its model is a stand-in answering
+  from the case's table (text -> confidence; a text outside it is an error). Its five explainers are the released
+  classes FRED, FRED_pos, LIME, SHAP and Anchor with their own ``get_ranked_tokens`` and ``get_top_features``;
+  only their ``explain`` is replaced, returning a stand-in explanation built from the case (FRED and FRED_pos:
+  ``best_ids`` and ``token_drops_ids``; LIME: ``as_map()``; SHAP: ``values``; Anchor: ``features()``), and
+  Anchor's spaCy pipeline (``en_core_web_lg``, not installed) is a stand-in that splits on whitespace. The answer
+  is the CSV rows the loop wrote (time left out: it is a clock reading).
+* ``vectorizers``: for each TF-IDF model of the released pipeline (``setup_model`` of ``logistic_classifier``,
+  ``tree_classifier``, ``forest_classifier``), the class and parameters of its ``vectorizer`` as built, and the L2
+  norms of the rows it gives after the model's own ``train`` on the case's labelled documents.
+
+The modules the released files import but the commands never use (``spacy``, ``textblob``, ``lime``, ``shap``,
+``anchor``; ``tabulate``, which only formats the loop's prints) are stand-ins in that interpreter; ``spacy`` and
+``textblob`` are the driver's stubs (``_authors_driver._install_stubs``, loaded from its file), whose every use
+raises.
 """
 
 from __future__ import annotations
@@ -40,7 +57,18 @@ from pathlib import Path
 
 #: Files of the checkout the commands run (relative to its root).
 RELEASED_FILES = {"distilbert-train": ("utils/setup.py", "models/distilbert.py"),
-                  "aucmorf": ("experiments/metrics.py",), "faithfulness": ("experiments/metrics.py",)}
+                  "aucmorf": ("experiments/metrics.py",), "faithfulness": ("experiments/metrics.py",),
+                  "evaluation": ("experiments/evaluation.py", "experiments/metrics.py", "explainers/anchor_explainer.py",
+                                 "explainers/fred_explainer.py", "explainers/fred_pos_explainer.py",
+                                 "explainers/lime_explainer.py", "explainers/shap_explainer.py"),
+                  "vectorizers": ("utils/setup.py", "models/logistic_classifier.py", "models/tree_classifier.py",
+                                  "models/forest_classifier.py")}
+#: The released loop's explainers, in the order of its default list (FRED_pos before those cut to its size).
+EVALUATION_EXPLAINERS = ("FRED", "FRED_pos", "LIME", "SHAP", "Anchor")
+#: The released pipeline's models built on TF-IDF (``utils/args.py``'s model names).
+TFIDF_MODELS = ("logistic_classifier", "tree_classifier", "forest_classifier")
+#: What the sentence of a step that needs the checkout says without it.
+NOT_RUN = "Not run here: $FRED_AUTHORS_CHECKOUT is not set, so the released code cannot be run."
 TIMEOUT_SECONDS = 120
 
 
@@ -216,6 +244,104 @@ def _faithfulness(cases: list) -> dict:
     return {"files": [metrics.__file__], "values": values}
 
 
+def _stub_packages() -> None:
+    """Stand-ins for the third-party modules the released explainers and loop import and the commands never use:
+    the driver's stubs of spacy and textblob, and modules whose every attribute is an unusable stub."""
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("_authors_driver", Path(__file__).with_name("_authors_driver.py"))
+    driver = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(driver)
+    driver._install_stubs()
+    for name in ("lime", "lime.lime_text", "shap", "shap.maskers", "anchor", "anchor.anchor_text"):
+        module = types.ModuleType(name)
+        module.__getattr__ = lambda attr, name=name: driver._Unavailable(f"{name}.{attr}")
+        sys.modules[name] = module
+    sys.modules["tabulate"] = types.ModuleType("tabulate")
+    sys.modules["tabulate"].tabulate = lambda rows, headers=(): ""  # formats the loop's prints only
+
+
+class _Token:
+    def __init__(self, text: str):
+        self.text = text
+
+
+def _stand_in_explanation(name: str, case: dict):
+    """The explanation object the released class ``name`` reads, built from the case."""
+    import numpy as np
+
+    if name in ("FRED", "FRED_pos"):
+        spec = case[name]
+        return types.SimpleNamespace(best=[case["tokens"][i] for i in spec["best_ids"]], best_ids=spec["best_ids"],
+                                     token_drops_ids={int(k): v for k, v in spec["drops"]})
+    if name == "LIME":
+        return types.SimpleNamespace(as_map=lambda: {1: [tuple(pair) for pair in case["LIME"]]})
+    if name == "SHAP":
+        values = np.array([[[-v, v] for v in case["SHAP"]]])
+        return types.SimpleNamespace(values=values)
+    return types.SimpleNamespace(features=lambda: list(case["Anchor"]))
+
+
+def _evaluation(cases: list) -> dict:
+    import argparse
+    import importlib
+
+    import numpy as np
+    import pandas as pd
+
+    _stub_packages()
+    from experiments.evaluation import Evaluation
+
+    class Model:
+        def __init__(self, scores):
+            self.scores = scores
+
+        def predict_proba(self, texts):
+            return np.array([[1 - self.scores[t], self.scores[t]] for t in texts])  # KeyError: not in the table
+
+    modules, answers = set(), []
+    for case in cases:
+        explainers = {}
+        for name in EVALUATION_EXPLAINERS:
+            module = importlib.import_module(f"explainers.{name.lower()}_explainer")
+            modules.add(module.__file__)
+            made = getattr(module, name).__new__(getattr(module, name))  # the released class, not initialised
+            made.name, made.model = name, None
+            made.explain = lambda example, exp=_stand_in_explanation(name, case): exp
+            if name == "Anchor":
+                made.nlp = lambda text: [_Token(t) for t in text.split()]
+            explainers[name] = made
+        args = argparse.Namespace(metrics=["sufficiency", "comprehensiveness", "aucmorf"], repetitions=1,
+                                  n_save=len(cases) + 1)
+        with tempfile.TemporaryDirectory() as out:
+            Evaluation([" ".join(case["tokens"])], Model(case["scores"]), out, explainers, args).evaluate()
+            answers.append({name: {k: v for k, v in pd.read_csv(os.path.join(out, f"{name}.csv")).iloc[0].items()
+                                   if k in ("proportion", "sufficiency", "comprehensiveness", "aucmorf")}
+                            for name in EVALUATION_EXPLAINERS})
+    evaluation = sys.modules[Evaluation.__module__]
+    return {"files": sorted({evaluation.__file__, sys.modules["experiments.metrics"].__file__, *modules}),
+            "rows": [{n: {k: float(v) for k, v in row.items()} for n, row in a.items()} for a in answers]}
+
+
+def _vectorizers(cases: list) -> dict:
+    import numpy as np
+
+    from utils.setup import setup_model  # the released pipeline's model factory
+
+    texts, labels = [c["text"] for c in cases], [c["label"] for c in cases]
+    models, files = {}, []
+    for name in TFIDF_MODELS:
+        model = setup_model(name)
+        files.append(sys.modules[type(model).__module__].__file__)
+        built = {"class": type(model.vectorizer).__name__,
+                 "params": {k: repr(v) for k, v in model.vectorizer.get_params().items()}}
+        model.train(texts, labels)
+        rows = model.vectorizer.transform(texts)
+        models[name] = {**built, "row_l2_norms": [float(np.sqrt(rows[i].multiply(rows[i]).sum()))
+                                                  for i in range(rows.shape[0])]}
+    return {"files": files + [sys.modules[setup_model.__module__].__file__], "models": models}
+
+
 def main(checkout: str, command: str) -> int:
     """Run ``command`` on the cases read from stdin; the answer goes to stdout as JSON, the released code's own
     prints to stderr."""
@@ -225,7 +351,8 @@ def main(checkout: str, command: str) -> int:
     here = Path(__file__).resolve().parent
     sys.path[:] = [os.path.abspath(checkout)] + [p for p in sys.path if Path(p or ".").resolve() != here]
     cases = json.loads(sys.stdin.read() or "[]")
-    reply = {"distilbert-train": _distilbert_train, "aucmorf": _aucmorf, "faithfulness": _faithfulness}[command](cases)
+    reply = {"distilbert-train": _distilbert_train, "aucmorf": _aucmorf, "faithfulness": _faithfulness,
+             "evaluation": _evaluation, "vectorizers": _vectorizers}[command](cases)
     answer.write(json.dumps(reply))
     answer.close()
     return 0

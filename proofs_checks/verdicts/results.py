@@ -69,18 +69,24 @@ RULE = (
     "A step holds or fails as its computation returned; a step no computation checks (evidence 'argument') "
     "is 'argued'. A claim's verdict: 'fails' if one of its statement steps fails (a counterexample to the "
     "claim as written); otherwise 'holds' if its proof steps all hold by computation, 'argued' if they hold or "
-    "are argued, and 'unproved' if it has no proof steps or one fails (only the checked cases support it). The "
+    "are argued, and 'unproved' if it has no proof steps or one fails (only the checked cases support it). An "
+    "argued statement step (one no computation checks) makes the claim 'argued' where it would otherwise hold, as "
+    "an argued proof step does; a claim with no statement steps is decided by its proof steps alone. The "
     "corrected statement's verdict follows the same rule with its correction steps in place of the statement "
     "steps. A statistical step whose test cannot reach its level at its sample size, or that neither rejects nor "
     "confirms (a non-rejection offered as 'not worse', with no equivalence test), is 'inconclusive': evidence "
     "neither way. A claim with no failing statement step and an inconclusive one is 'inconclusive'; an "
     "inconclusive proof step leaves it 'unproved'. An experiment claim has no proof: it holds ('supported') when "
-    "its statement steps, tests on committed results, all hold, and is 'unproved' when one of them could not be "
-    "tested (argued). Steps checking the paper's own proof ('paper-proof') are reported and never decide a "
+    "its statement steps, tests on committed results, all hold, and is 'unproved' when it has none or one of them "
+    "could not be tested (argued). Steps checking the paper's own proof ('paper-proof') are reported and never "
+    "decide a "
     "verdict: a slip in a proof is not a counterexample to the statement it proves. Where the quoted words admit "
     "several readings, each reading has its own steps and verdict, and the headline verdict is that of the "
     "reading the quoted context supports; a stronger reading that fails is reported beside it. A counterexample "
-    "must satisfy the statement's hypotheses (computed, 'satisfies_hypotheses'). Extensions, corollaries and claims "
+    "must satisfy the statement's hypotheses (computed, 'satisfies_hypotheses'): a claim that fails is refused a "
+    "counterexample outside them. Where statement steps each check a labelled part of the sentence and the claim "
+    "fails in some parts and not in others, its verdict reads 'fails in part', each part with its own verdict by "
+    "this rule (its statement steps, the unlabelled ones and the proof steps). Extensions, corollaries and claims "
     "marked 'ours' are "
     "this project's statements, not the paper's. A baseline claim (what the paper, or the theory it cites, says of "
     "LIME, SHAP or Anchors) follows the rule of a statement, checked against the exact limits and the packages the "
@@ -215,7 +221,9 @@ def _check_hypotheses_record(where: str, record: dict) -> None:
 class StepResult:
     """One check of a claim: build it with :func:`checked` or :func:`argued`, never with a typed status.
 
-    ``reading`` names the claim's :class:`Reading` the step tests (None: every reading)."""
+    ``reading`` names the claim's :class:`Reading` the step tests (None: every reading); ``part`` names the part of
+    the statement's sentence the step checks (None: the whole sentence), so that a claim failing in one part and
+    holding in another says which (:attr:`ClaimResult.in_part`)."""
 
     id: str
     claim: str
@@ -225,6 +233,7 @@ class StepResult:
     note: str
     values: dict = field(default_factory=dict)
     reading: str | None = None
+    part: str | None = None
 
     def __post_init__(self):
         if self.role not in ROLES:
@@ -233,6 +242,10 @@ class StepResult:
             raise ValueError(f"evidence must be one of {EVIDENCE}, got {self.evidence!r}")
         if self.status not in STEP_STATUSES:
             raise ValueError(f"status must be one of {STEP_STATUSES}, got {self.status!r}")
+        if self.part is not None and (not isinstance(self.part, str) or not self.part.strip()
+                                      or self.role == "paper-proof"):
+            raise ValueError(f"step {self.id}: part must be a non-empty label of the statement's sentence, on a "
+                             f"statement, correction or proof step, got {self.part!r} on a {self.role} step")
         if (self.evidence == "argument") != (self.status == "argued"):
             raise ValueError(f"step {self.id}: status 'argued' goes with evidence 'argument' and only with it, "
                              f"got status {self.status!r} with evidence {self.evidence!r}")
@@ -254,20 +267,21 @@ class StepResult:
         json.dumps(self.values)  # refuse values that the JSON report cannot carry
 
     def to_dict(self) -> dict:
-        """JSON-serialisable dictionary."""
-        return {"id": self.id, "claim": self.claim, "role": self.role, "evidence": self.evidence,
+        """JSON-serialisable dictionary (``part`` only on a step that names one)."""
+        data = {"id": self.id, "claim": self.claim, "role": self.role, "evidence": self.evidence,
                 "status": self.status, "reading": self.reading, "note": self.note, "values": self.values}
+        return data if self.part is None else {**data, "part": self.part}
 
     @classmethod
     def from_dict(cls, data: dict) -> StepResult:
         """The step :meth:`to_dict` wrote, validated again (a status its evidence and values cannot have is
         refused, as when the check built it)."""
         return cls(data["id"], data["claim"], data["role"], data["evidence"], data["status"], data["note"],
-                   data["values"], data["reading"])
+                   data["values"], data["reading"], data.get("part"))
 
 
 def checked(id: str, claim: str, role: str, evidence: str, note: str, *, holds, values: dict,
-            conclusive=True, reading: str | None = None) -> StepResult:
+            conclusive=True, reading: str | None = None, part: str | None = None) -> StepResult:
     """A step whose status is the outcome ``holds`` of a computation that saw ``values``.
 
     ``conclusive`` is the bool a statistical check computed: False when its test cannot reach its level at the
@@ -281,12 +295,13 @@ def checked(id: str, claim: str, role: str, evidence: str, note: str, *, holds, 
     if not conclusive:
         values = {**values, "conclusive": False}
     status = "inconclusive" if not conclusive else "holds" if holds else "fails"
-    return StepResult(id, claim, role, evidence, status, note, values, reading)
+    return StepResult(id, claim, role, evidence, status, note, values, reading, part)
 
 
-def argued(id: str, claim: str, role: str, note: str, *, reading: str | None = None) -> StepResult:
+def argued(id: str, claim: str, role: str, note: str, *, reading: str | None = None,
+           part: str | None = None) -> StepResult:
     """A human-written step that no computation checks: reported as 'argued', never as 'holds'."""
-    return StepResult(id, claim, role, "argument", "argued", note, reading=reading)
+    return StepResult(id, claim, role, "argument", "argued", note, reading=reading, part=part)
 
 
 def decide(tests: list[StepResult], proof: list[StepResult], empirical: bool = False) -> str:
@@ -328,14 +343,15 @@ class Claim(str):
         return claim
 
     def checked(self, step: str, role: str, evidence: str, note: str, *, holds, values: dict, conclusive=True,
-                reading: str | None = None) -> StepResult:
+                reading: str | None = None, part: str | None = None) -> StepResult:
         """:func:`checked`, for this claim's step ``step``."""
         return checked(f"{self}.{step}", str(self), role, evidence, note, holds=holds, values=values,
-                       conclusive=conclusive, reading=reading)
+                       conclusive=conclusive, reading=reading, part=part)
 
-    def argued(self, step: str, role: str, note: str, *, reading: str | None = None) -> StepResult:
+    def argued(self, step: str, role: str, note: str, *, reading: str | None = None,
+               part: str | None = None) -> StepResult:
         """:func:`argued`, for this claim's step ``step``."""
-        return argued(f"{self}.{step}", str(self), role, note, reading=reading)
+        return argued(f"{self}.{step}", str(self), role, note, reading=reading, part=part)
 
     def result(self, **fields) -> ClaimResult:
         """This claim's :class:`ClaimResult`, from every field but its id."""
@@ -387,9 +403,41 @@ class ClaimResult:
         if self.counterexample is not None:
             _check_hypotheses_record(f"claim {self.id}", self.counterexample)
             json.dumps(self.counterexample)
+            if self.status == "fails" and not self.counterexample["satisfies_hypotheses"]:
+                raise ValueError(f"claim {self.id}: its counterexample lies outside the statement's hypotheses "
+                                 f"(counterexample['satisfies_hypotheses'] is False: "
+                                 f"{self.counterexample['hypotheses']}), so it cannot make the claim fail")
 
-    def _steps(self, role: str, reading: str | None = None) -> list[StepResult]:
-        return [s for s in self.steps if s.role == role and s.reading in (None, reading)]
+    def _steps(self, role: str, reading: str | None = None, part: str | None = None) -> list[StepResult]:
+        """The steps of ``role`` for ``reading`` (its own and the shared ones) and, when ``part`` is given, for that
+        part (its own and the unlabelled ones; every step when None)."""
+        return [s for s in self.steps if s.role == role and s.reading in (None, reading)
+                and (part is None or s.part in (None, part))]
+
+    @property
+    def parts(self) -> tuple[str, ...]:
+        """The parts of the sentence the headline reading's statement steps name, in step order (empty: none)."""
+        headline = None if self.headline is None else self.headline.id
+        return tuple(dict.fromkeys(s.part for s in self._steps("statement", headline) if s.part is not None))
+
+    def part_status(self, part: str) -> str:
+        """The verdict on one part of the sentence, by :data:`RULE`: the headline reading's statement steps that
+        check it or the whole sentence, and the proof steps that prove it or the whole statement."""
+        headline = None if self.headline is None else self.headline.id
+        return decide(self._steps("statement", headline, part), self._steps("proof", headline, part),
+                      self.kind in EMPIRICAL_KINDS)
+
+    @property
+    def in_part(self) -> tuple[tuple[str, str], ...] | None:
+        """(part, verdict) of each part when the claim fails in some parts of its sentence and not in others: every
+        failing statement step of the headline names a part and some part does not fail; None otherwise."""
+        if self.status != "fails" or len(self.parts) < 2:
+            return None
+        headline = None if self.headline is None else self.headline.id
+        if any(s.status == "fails" and s.part is None for s in self._steps("statement", headline)):
+            return None  # the whole sentence fails
+        verdicts = tuple((p, self.part_status(p)) for p in self.parts)
+        return verdicts if any(v != "fails" for _, v in verdicts) else None
 
     @property
     def headline(self) -> Reading | None:
@@ -417,8 +465,13 @@ class ClaimResult:
 
     @property
     def verdict(self) -> str:
-        """:attr:`status` in the words of the claim's kind (an extension that fails "does not extend")."""
-        return WORDING[self.kind][self.status]
+        """:attr:`status` in the words of the claim's kind (an extension that fails "does not extend"); a claim
+        failing in part (:attr:`in_part`) says which parts fail and which hold, e.g. "fails in part: the count fails;
+        the word holds (argued)"."""
+        words = WORDING[self.kind]
+        if self.in_part is None:
+            return words[self.status]
+        return f"{words[self.status]} in part: " + "; ".join(f"{p} {words[v]}" for p, v in self.in_part)
 
     @property
     def ours(self) -> bool:
@@ -433,7 +486,8 @@ class ClaimResult:
         return tuple(e for e in EVIDENCE if e in kinds)
 
     def to_dict(self) -> dict:
-        """JSON-serialisable dictionary (the schema of ``python -m proofs_checks --json``)."""
+        """JSON-serialisable dictionary (the schema of ``python -m proofs_checks --json``; ``parts``, each part's
+        verdict, only on a claim whose statement steps name parts)."""
         return {
             "id": self.id,
             "kind": self.kind,
@@ -450,6 +504,8 @@ class ClaimResult:
             "corrected_status": self.corrected_status,
             "evidence": list(self.evidence),
             "steps": [s.to_dict() for s in self.steps],
+            **({"parts": [{"part": p, "status": self.part_status(p), "verdict": WORDING[self.kind][self.part_status(p)]}
+                          for p in self.parts]} if self.parts else {}),
         }
 
     @classmethod

@@ -18,6 +18,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 from numpy.testing import assert_allclose
 
+from analytic.lemma2 import joint_coverage_blocks, joint_coverage_one_out
 from analytic import (
     binomial_identity_sym,
     coverage,
@@ -297,3 +298,42 @@ def test_covers_interval_branch_agrees_with_fractions_around_every_boundary():
     alpha = 1 - (1 - p**max_len) ** n
     assert covers(alpha, n, p, max_len) and not covers(alpha, n - 1, p, max_len)
     assert not covers(alpha + Fraction(1, 10**200), n, p, max_len)
+
+
+def _all_covered_by_designs(b: int, n: int, p: Fraction, size: int) -> Fraction:
+    """P(every size-``size`` position set is perturbed in some of n rows), by summing over all (2^b)^n designs:
+    the tests' own enumeration, with no inclusion-exclusion and no row-by-row state."""
+    targets = [sum(1 << i for i in s) for s in itertools.combinations(range(b), size)]
+    weight = {c: p ** bin(c).count("1") * (1 - p) ** (b - bin(c).count("1")) for c in range(2**b)}
+    total = Fraction(0)
+    for design in itertools.product(range(2**b), repeat=n):
+        if all(any(c & t == t for c in design) for t in targets):
+            total += math.prod(weight[c] for c in design)
+    return total
+
+
+@pytest.mark.parametrize("b, n, p", [(2, 1, Fraction(1, 2)), (2, 3, Fraction(1, 2)), (3, 2, Fraction(1, 2)),
+                                     (3, 3, Fraction(1, 3)), (4, 2, Fraction(2, 3))])
+def test_joint_coverage_one_out_against_every_design(b, n, p):
+    """Catches a wrong closed form for the b - 1 sets (a wrong u_r: e.g. forgetting the row that perturbs all b
+    positions, or a sign): it equals the sum over every design of n rows, and the inclusion-exclusion over the
+    patterns (joint_coverage) and the row-by-row distribution (joint_coverage_all_sizes) agree with it."""
+    value = joint_coverage_one_out(b, n, p)
+    assert value == _all_covered_by_designs(b, n, p, b - 1)
+    assert value == joint_coverage(b, n, p, b - 1) == joint_coverage_all_sizes(b, n, p, b - 1)
+
+
+@pytest.mark.parametrize("b, size", [(2, 1), (3, 1), (4, 2), (4, 1), (5, 2), (5, 3)])
+def test_joint_coverage_blocks_is_an_upper_bound_and_exact_for_disjoint_blocks(b, size):
+    """Catches a block bound below the joint coverage (it would hide a failure) or a wrong block count: at p = 1/2,
+    n = 1..4, the bound is >= the row-by-row joint coverage, and equals the probability, by enumeration of the
+    designs, that the floor(b/size) disjoint blocks are all covered."""
+    p = Fraction(1, 2)
+    blocks = [sum(1 << i for i in range(k * size, (k + 1) * size)) for k in range(b // size)]
+    for n in range(1, 5 if b <= 4 else 3):
+        bound = joint_coverage_blocks(b, n, p, size)
+        assert bound >= joint_coverage_all_sizes(b, n, p, size)
+        weight = {c: p ** bin(c).count("1") * (1 - p) ** (b - bin(c).count("1")) for c in range(2**b)}
+        by_designs = sum(math.prod(weight[c] for c in design) for design in itertools.product(range(2**b), repeat=n)
+                         if all(any(c & t == t for c in design) for t in blocks))
+        assert bound == by_designs

@@ -88,6 +88,40 @@ def test_enumeration_equals_sklearn_weighted_ridge(table, n_samples):
     assert_allclose(ours.intercept, model.intercept_, rtol=1e-7, atol=1e-7)
 
 
+@given(black_box_tables(min_tokens=3, max_tokens=5), sample_sizes, st.data())
+def test_columns_fit_the_kept_features_alone(table, n_samples, data):
+    """Catches the fit on lime's kept features (its feature selection) computed with the kernel or the sampling law
+    of the kept features only, or with the left-out features still in the design: the enumeration with
+    ``columns`` against scikit-learn's weighted regression on the columns of a design built here from LIME's law
+    over all d features (weights unchanged), and, with every column kept, the plain enumeration."""
+    d = int(np.log2(table.size))
+    kept = sorted(data.draw(st.lists(st.integers(0, d - 1), min_size=1, max_size=d - 1, unique=True)))
+    rows, weights, removed = lime_rows_by_counting(d, n_samples)
+    y = np.array([table_value(table, r) for r in removed])
+    model = LinearRegression() if n_samples is None else Ridge(alpha=RIDGE_ALPHA)
+    model.fit(rows[:, kept], y, sample_weight=weights)
+    ours = lime_coefficients(table, n_samples, columns=kept)
+    assert len(ours.coef) == len(kept)
+    assert_allclose(ours.coef, model.coef_, rtol=1e-7, atol=1e-7)
+    assert_allclose(ours.intercept, model.intercept_, rtol=1e-7, atol=1e-7)
+    assert_allclose(lime_coefficients(table, n_samples, columns=range(d)).coef,
+                    lime_coefficients(table, n_samples).coef, rtol=1e-12, atol=1e-12)
+
+
+def test_columns_left_out_shift_the_kept_ones():
+    """Catches a restricted fit that returns the full fit's coefficients on the kept features: on f = z_0 + 2 z_1
+    (d = 2) the fit on z_1 alone absorbs part of z_0's effect. By hand: at the limit the patterns keeping one
+    feature have probability 1/4 each (weight pi_1), keeping none 1/2 (weight pi_0); regressing f on z_1 gives
+    2 - (pi_1 / 4 * 1 + pi_0 / 2 * 0) / (pi_1 / 4 + pi_0 / 2)."""
+    pi0, pi1 = lime_kernel([0, 1], 2)
+    expected = 2 - (pi1 / 4) / (pi1 / 4 + pi0 / 2)
+    assert lime_coefficients([3.0, 2.0, 1.0, 0.0], columns=[1]).coef[0] == pytest.approx(expected, rel=1e-12)
+    with pytest.raises(ValueError, match="columns"):
+        lime_coefficients([3.0, 2.0, 1.0, 0.0], columns=[2])
+    with pytest.raises(ValueError, match="columns"):
+        lime_coefficients([3.0, 2.0, 1.0, 0.0], columns=[0, 0])
+
+
 def to_float(expr: sp.Expr) -> float:
     """A sympy number to float at 40 digits, each exp(...) evaluated once (evalf of the whole tree repeats them)."""
     return float(expr.xreplace({e: e.evalf(40) for e in expr.atoms(sp.exp)}).evalf(40))

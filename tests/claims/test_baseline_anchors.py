@@ -20,7 +20,7 @@ import proofs_checks.paper.baselines as setting
 from fred_constants import DELTA
 from proofs_checks.claims.baselines import baseline_anchors
 from proofs_checks.paper.baselines import CORPUS, EVAL_EXTRA, missing
-from tests._helpers import claim_step
+from tests._helpers import claim_step, clopper_pearson
 
 CLAIM = "baseline-anchors"
 #: The tests that rerun or read anchor-exp's runs; the absent-package and import tests run everywhere.
@@ -75,12 +75,6 @@ def brute_runs(result, pipelines):
     return out
 
 
-def _interval(k: int, n: int, delta: float) -> tuple[float, float]:
-    low = 0.0 if k == 0 else float(stats.beta.ppf(delta / 2, k, n - k + 1))
-    high = 1.0 if k == n else float(stats.beta.ppf(1 - delta / 2, k + 1, n - k))
-    return low, high
-
-
 @needs_packages
 def test_exact_precision_of_every_run_by_brute_force(brute_runs, result):
     """Catches an exact precision computed on the wrong patterns (anchor bits read as perturbed ones, the mask
@@ -91,58 +85,183 @@ def test_exact_precision_of_every_run_by_brute_force(brute_runs, result):
     assert not wrong, wrong[:3]
 
 
+def _per_call_outcome(meeting: int, calls: int, cases: int) -> str:
+    """A case's decision written afresh with scipy's exact binomial test: Ribeiro et al.'s per-call probability
+    0.9 rejected (one-sided, at DELTA / 2 per case and Bonferroni over ``cases``) when too few calls meet the level,
+    confirmed when too many do, out of reach when no outcome of ``calls`` calls could reject it."""
+    level = DELTA / (2 * cases)
+    if stats.binomtest(meeting, calls, 0.9, alternative="less").pvalue < level:
+        return "violated"
+    if stats.binomtest(meeting, calls, 0.9, alternative="greater").pvalue < level:
+        return "confirmed"
+    return "not rejected" if 0.1**calls < level else "cannot reach the level"
+
+
+def _cases(brute_runs, level):
+    """Per case (model, document), in the order of the runs: whether each call meets ``level`` (brute force)."""
+    per_case = {}
+    for r in brute_runs:
+        per_case.setdefault((r["model"], r["document"]), []).append(r["brute"] >= level)
+    return per_case
+
+
 @needs_packages
-def test_miss_counts_and_verdicts_follow_from_the_runs(brute_runs, result):
-    """Catches a miss counted at the wrong level (tau or the threshold in place of threshold - epsilon_stop), a
-    pooled or per-case interval computed wrongly, or a verdict that does not follow from them: recounted from the
-    brute-force precisions, intervals from scipy's beta quantiles."""
-    params = _step(result, "s-promise").values["parameters"]
-    promised = params["delta"]
-    for step_id, level in (("s-promise", Fraction("0.95") - Fraction("0.05")), ("s-threshold", Fraction("0.95"))):
+def test_per_call_decisions_recomputed_with_binomtest(brute_runs, result):
+    """Catches pooling runs across documents (a pooled share hides a document whose calls fail), a per-case level
+    without the correction over the 22 cases, the headline judged at threshold - epsilon_stop (0.90) in place of
+    the threshold 0.95, a non-rejection reported as 'holds', and a case out of the test's reach counted as
+    evidence: each case's calls meeting the level are recounted from the brute-force precisions, its decision
+    recomputed with scipy.stats.binomtest, and the step's status follows from them (fails on a violated case,
+    holds only when every case confirms, inconclusive otherwise)."""
+    for step_id, level in (("s-definition", Fraction("0.95")),
+                           ("s-stopping-rule", Fraction("0.95") - Fraction("0.05"))):
         step = _step(result, step_id)
-        misses = sum(r["brute"] < level for r in brute_runs)
-        low, high = _interval(misses, len(brute_runs), DELTA)
-        assert step.values["misses"] == misses
-        assert step.values["interval"] == pytest.approx([low, high])
-        per_case = {}
-        for r in brute_runs:
-            per_case.setdefault((r["model"], r["document"]), []).append(r["brute"] < level)
-        intervals = {k: _interval(sum(v), len(v), DELTA / len(per_case)) for k, v in per_case.items()}
-        above = sorted(k for k, (case_low, _) in intervals.items() if case_low > promised)
-        assert sorted((c["model"], c["document"]) for c in step.values["cases_above_promised"]) == above
-        assert step.values["cases_confirmed"] == sum(case_high <= promised for _, case_high in intervals.values())
-        breaks = False
-        if above:  # the worst case (fewest words, then highest lower end) must survive any look at the data
-            worst = min(above, key=lambda k: (len(k[1].split()), -intervals[k][0]))
-            look = stats.binom.sf(sum(per_case[worst]) - 1, len(per_case[worst]), promised) * len(per_case)
-            assert step.values["look_bound"] == pytest.approx(look, rel=1e-9)
-            breaks = look <= DELTA
-        expected = "fails" if low > promised or breaks else "holds" if high <= promised else "inconclusive"
-        assert step.status == expected, (step_id, misses, low, high, above)
+        per_case = _cases(brute_runs, level)
+        assert step.values["level"] == float(level) and step.values["promised_probability"] == 0.9
+        expected = {k: (sum(v), len(v), _per_call_outcome(sum(v), len(v), len(per_case)))
+                    for k, v in per_case.items()}
+        got = {(c["model"], c["document"]): (c["meeting"], c["calls"], c["outcome"]) for c in step.values["per_case"]}
+        assert got == expected, step_id
+        outcomes = [o for *_, o in expected.values()]
+        status = ("fails" if "violated" in outcomes else
+                  "holds" if set(outcomes) == {"confirmed"} else "inconclusive")
+        assert step.status == status, step_id
+        if status == "fails":
+            assert result.reading_status(step.reading) == "fails"
+
+
+def _planted(cases: dict) -> list[dict]:
+    """Runs of a planted family: document -> the exact precisions of its calls (one model)."""
+    return [{"model": "planted", "document": document, "b": len(document.split()), "seed": i, "anchor": (0,),
+             "words": [document.split()[0]], "reported_precision": 1.0, "precision": precision,
+             "smallest_meeting_size": 1, "setting": {"use_unk_distribution": True}}
+            for document, precisions in cases.items() for i, precision in enumerate(precisions)]
+
+
+def _planted_step(rows, level=Fraction("0.95")):
+    common = {"false_alarm_probability": DELTA, "seed": 0, "case_count": len({r["document"] for r in rows})}
+    return baseline_anchors.per_call_step("s-definition", "definition", level, "tau = threshold", rows,
+                                          Fraction("0.1"), common, None)
+
+
+def test_pooling_does_not_hide_a_document_whose_calls_fail():
+    """Catches pooling runs across documents: 21 documents whose 10 calls all meet tau and one whose 10 calls all
+    miss it. Pooled, 10 misses of 220 calls have a Clopper-Pearson interval (scipy's binomtest) containing delta =
+    0.1, so a pooled test would not reject; per call, that one document violates the definition and the step
+    fails."""
+    rows = _planted({**{f"good document {i}": ["1"] * 10 for i in range(21)}, "bad document": ["9/10"] * 10})
+    low, high = clopper_pearson(10, 220, DELTA)
+    assert low < 0.1 < high  # the pooled view cannot see it
+    step = _planted_step(rows)
+    assert step.status == "fails" and step.values["outcomes"]["violated"] == 1
+    assert [c["document"] for c in step.values["per_case"] if c["outcome"] == "violated"] == ["bad document"]
+    assert "containing delta" in step.note
+
+
+def test_per_case_level_is_corrected_over_the_cases():
+    """Catches a per-case test at the suite's delta without the correction over the cases: a document with 2 of its
+    10 calls meeting tau has one-sided p-value 3.7e-7 (scipy's binomtest), below DELTA / 2 = 5e-7 but not below
+    DELTA / (2 x 22) = 2.3e-8: alone it is violated, among 22 documents it is not rejected."""
+    p_value = stats.binomtest(2, 10, 0.9, alternative="less").pvalue
+    assert DELTA / (2 * 22) < p_value < DELTA / 2
+    document = {"a planted document": ["1/2"] * 8 + ["1"] * 2}
+    assert _planted_step(_planted(document)).status == "fails"
+    among = _planted_step(_planted({**document, **{f"good document {i}": ["1"] * 10 for i in range(21)}}))
+    assert among.status == "inconclusive" and among.values["outcomes"]["violated"] == 0
+
+
+def test_headline_level_is_the_threshold_not_the_stopping_slack():
+    """Catches using threshold - epsilon_stop as the level: calls whose anchors have exact precision 0.92 (>= 0.90,
+    < 0.95) violate the definition at tau = 0.95 and not at 0.90 (10 calls, one document)."""
+    rows = _planted({"a planted document": ["23/25"] * 10})
+    assert _planted_step(rows).status == "fails"
+    assert _planted_step(rows, Fraction("0.90")).status == "inconclusive"
+
+
+def test_a_non_rejection_is_not_holds_and_an_unreachable_case_is_not_evidence():
+    """Catches a non-rejection reported as 'holds' and a case whose calls cannot reach the level counted as
+    evidence: 10 calls all meeting tau are not rejected, but 10 calls can never confirm 0.9 (scipy: the one-sided
+    p-value of 10 of 10 is 0.9^10, far above 5e-7), so the step is inconclusive; 5 calls all missing cannot reject
+    (0.1^5 = 1e-5 > 5e-7) and are 'cannot reach the level', inconclusive, not 'fails'; 150 calls all meeting tau
+    confirm it (0.9^150 < 5e-7) and the step holds."""
+    assert stats.binomtest(10, 10, 0.9, alternative="greater").pvalue > DELTA / 2
+    met = _planted_step(_planted({"a planted document": ["1"] * 10}))
+    assert met.status == "inconclusive" and met.values["per_case"][0]["outcome"] == "not rejected"
+    unreachable = _planted_step(_planted({"a planted document": ["1/2"] * 5}))
+    assert unreachable.status == "inconclusive"
+    assert unreachable.values["per_case"][0]["outcome"] == "cannot reach the level"
+    assert stats.binomtest(150, 150, 0.9, alternative="greater").pvalue < DELTA / 2
+    assert _planted_step(_planted({"a planted document": ["1"] * 150})).status == "holds"
+
+
+def _declared_seeds(seed: int) -> dict:
+    """Each case's seeds drawn afresh from default_rng(seed): case after case (models, then documents), each its
+    runs and one unused slot."""
+    documents = baseline_anchors.FAMILY_DOCUMENTS
+    size = 2 * sum(baseline_anchors.runs_for(d) + 1 for d in documents)
+    draws = iter(np.random.default_rng(seed).integers(0, 2**32, size=size).tolist())
+    out = {}
+    for model in ("definition-1", "evaluation-l2"):
+        for document in documents:
+            out[(model, document)] = [next(draws) for _ in range(baseline_anchors.runs_for(document))]
+            next(draws)
+    return out
 
 
 @needs_packages
-def test_pooled_promise_is_worded_as_pooled_not_per_call(result):
-    """Catches a 'holds' on the headline that reads as the per-call promise: the note must say the pooled miss
-    rate is < delta over the family and how many cases their own interval confirms (none at 10 or 24 runs: the
-    upper end for 0 misses in 10 runs at 1e-6 / 22 is scipy's, far above 0.1). On a seed where the step does not
-    hold, catches a note that still words a pooled confirmation, or a case above the promised rate left unnamed or
-    with the wrong reading of the look at the data."""
-    step = _step(result, "s-promise")
-    assert "Clopper-Pearson interval" in step.note and "against the promised rate delta = 0.1" in step.note
-    if step.status == "holds":
-        assert "pooled miss rate is < delta over the family" in step.note
-        assert _interval(0, baseline_anchors.RUNS_PER_CASE, DELTA / step.values["cases"])[1] > 0.1
-        assert step.values["cases_confirmed"] == 0 and "per case: inconclusive" in step.note
+def test_definition_counterexample_is_minimal_and_inside_the_hypotheses(brute_runs, result):
+    """Catches a counterexample that is not the smallest violating case (fewer words, then the family's order), a
+    seed list chosen by outcome rather than a prefix of the case's declared seeds, a prefix that is not the
+    shortest rejecting one at DELTA / (22 cases x the case's 24 calls), precisions other than the brute-force ones,
+    and one outside the hypotheses (the package must have reported success on every call): recomputed from the
+    brute-force precisions with scipy's binomtest, the seeds drawn afresh from default_rng."""
+    step = _step(result, "s-definition")
+    per_case = _cases(brute_runs, Fraction("0.95"))
+    violated = [k for k, v in per_case.items() if _per_call_outcome(sum(v), len(v), len(per_case)) == "violated"]
+    example = result.counterexample
+    if not violated:
+        assert example is None and step.status != "fails"
         return
-    assert "pooled miss rate" not in step.note
-    if not step.values["cases_above_promised"]:
-        assert "above the promised rate" not in step.note
+    order = list(per_case)
+    key = min(violated, key=lambda k: (len(k[1].split()), order.index(k)))
+    assert (example["model"], example["document"]) == key
+    calls = per_case[key]
+    paid = DELTA / (2 * len(per_case) * len(calls))
+    prefixes = [n for n in range(1, len(calls) + 1)
+                if stats.binomtest(sum(calls[:n]), n, 0.9, alternative="less").pvalue < paid]
+    assert example["calls"] == prefixes[0] and example["prefix_choice_paid"]
+    assert example["seeds"] == _declared_seeds(step.values["seed"])[key][:example["calls"]]
+    runs = [r for r in brute_runs if (r["model"], r["document"]) == key][:example["calls"]]
+    assert [r["seed"] for r in runs] == example["seeds"]
+    assert [Fraction(p) for p in example["precisions"]] == [r["brute"] for r in runs]
+    assert example["calls_meeting_tau"] == sum(calls[:example["calls"]])
+    assert example["p_value"] == pytest.approx(
+        stats.binomtest(example["calls_meeting_tau"], example["calls"], 0.9, alternative="less").pvalue, rel=1e-9)
+    assert example["satisfies_hypotheses"] and min(example["reported_precisions"]) >= 0.95
+    assert step.status == "fails" and result.status == "fails" == result.reading_status("definition")
+
+
+@needs_packages
+def test_pooled_view_is_the_corrected_statement_only(brute_runs, result):
+    """Catches the pooled share deciding a per-call reading, or worded as a per-call promise: it decides only the
+    correction step (at threshold - epsilon_stop, its interval recomputed with scipy's binomtest), whose note says
+    it is an average over the cases; the per-call steps carry it as 'pooled_does_not_decide'. On the committed
+    seed the headline's pooled share at 0.95 (interval containing 0.1) would not have rejected while a case
+    violates the definition."""
+    pooled = _step(result, "s-definition").values["pooled_does_not_decide"]
+    misses = sum(r["brute"] < Fraction("0.95") for r in brute_runs)
+    assert pooled["misses"] == misses
+    assert pooled["interval"] == pytest.approx(list(clopper_pearson(misses, len(brute_runs), DELTA)), rel=1e-6)
+    if result.counterexample is None:
+        assert result.corrected is None and not [s for s in result.steps if s.role == "correction"]
         return
-    assert "above the promised rate" in step.note
-    survives = step.values["look_bound"] <= DELTA
-    assert ("the evidence survives any such look" if survives else "such a look could explain it") in step.note
-    assert not survives or step.status == "fails"
+    step = _step(result, "c-pooled-stopping-level")
+    misses = sum(r["brute"] < Fraction("0.9") for r in brute_runs)
+    low, high = clopper_pearson(misses, len(brute_runs), DELTA)
+    assert (step.values["misses"], step.values["runs"]) == (misses, len(brute_runs))
+    assert step.values["interval"] == pytest.approx([low, high], rel=1e-6, abs=1e-12)
+    assert step.status == ("fails" if low > 0.1 else "holds" if high <= 0.1 else "inconclusive")
+    assert "not a per-call promise" in step.note and step.role == "correction"
 
 
 @needs_packages
@@ -158,8 +277,9 @@ def test_provable_counterexample_is_minimal_and_changes_the_prediction(brute_run
     if not failing:
         assert step.status == "holds"
         return
-    # the headline has no counterexample: the stronger reading's is in its step
-    assert step.status == "fails" and result.reading_status("provable") == "fails" and result.counterexample is None
+    # the claim's counterexample is the headline's (a document and its seeds); the stronger reading's is in its step
+    assert step.status == "fails" and result.reading_status("provable") == "fails"
+    assert result.counterexample is None or "seeds" in result.counterexample
     smallest = brute_runs[min(failing)[3]]
     example = step.values
     assert (example["model"], example["document"], example["seed"], example["anchor"]) == (
@@ -203,7 +323,8 @@ def _defaults(module, name):
 
 @needs_packages
 def test_parameters_are_the_installed_defaults(result):
-    """Catches a promised level read from the wrong default (tau = 0.15 taken for epsilon_stop, another delta) and
+    """Catches a level read from the wrong default (the package's tau = 0.15, KL-LUCB's epsilon, taken for Ribeiro et
+    al.'s tau, which is the package's threshold; tau = 0.15 taken for epsilon_stop; another delta) and
     the beam size read as explain_instance's beam_size = 4, which it does not pass on to anchor_beam: the defaults
     and the keywords of explain_instance's call to anchor_beam are read here from the installed source by parsing
     it; the beam size run is anchor_beam's own default."""
@@ -213,13 +334,14 @@ def test_parameters_are_the_installed_defaults(result):
     (call,) = [n for n in ast.walk(_source_function(anchor_text, "explain_instance"))
                if isinstance(n, ast.Call) and getattr(n.func, "attr", "") == "anchor_beam"]
     passed = {k.arg for k in call.keywords}
-    params = _step(result, "s-promise").values["parameters"]
+    params = _step(result, "s-definition").values["parameters"]
     assert (params["threshold"], params["delta"], params["tau"]) == (text["threshold"], text["delta"], text["tau"])
     assert "beam_size" not in passed and params["beam_size_forwarded"] is False
     assert (params["beam_size"], params["explain_instance_beam_size"]) == (beam["beam_size"], text["beam_size"])
     assert params["beam_size"] == 1
     assert params["epsilon_stop"] == beam["epsilon_stop"]
-    assert _step(result, "s-promise").values["level"] == pytest.approx(text["threshold"] - beam["epsilon_stop"])
+    assert _step(result, "s-definition").values["level"] == text["threshold"]
+    assert _step(result, "s-stopping-rule").values["level"] == pytest.approx(text["threshold"] - beam["epsilon_stop"])
 
 
 @needs_packages
@@ -283,11 +405,12 @@ def test_absent_package_leaves_the_package_steps_inconclusive(monkeypatch):
     monkeypatch.setattr(setting, "find_spec", lambda name: None if name == "anchor" else real(name))
     result = baseline_anchors.check()
     package_steps = [s for s in result.steps if s.id.split(".")[-1] in (
-        "s-promise", "s-threshold", "s-provable", "s-accepted", "s-sequential")]
+        "s-definition", "s-stopping-rule", "s-provable", "s-accepted", "s-sequential")]
     assert len(package_steps) == 5 and {s.status for s in package_steps} == {"inconclusive"}
     assert all(s.values["installed"] is False and EVAL_EXTRA in s.note for s in package_steps)
     assert _step(result, "s-exact-family").status == "holds" and _step(result, "s-sampler").status == "holds"
-    assert result.status == "inconclusive" and result.counterexample is None
+    assert result.status == "inconclusive" and result.counterexample is None and result.corrected is None
+    assert not [s for s in result.steps if s.role == "correction"]
 
 
 def test_module_imports_no_package_at_top_level():
@@ -367,7 +490,7 @@ def test_sequential_acceptance_recomputed_and_verdict_unproved(result):
     does not follow: the acceptance at precision 0.90 is recomputed by a separately written chain, with the beam
     size parsed here from the installed source, from one batch for every b and from every scanned start; the
     union bound over the b - 1 tests that can miss, and every start against exp(-beta) = delta, decide the step;
-    a failing proof step with a holding headline statement makes the claim 'unproved'."""
+    a failing proof step with a holding (pooled) corrected statement makes the correction 'unproved'."""
     from anchor import anchor_base
 
     beam_size = _defaults(anchor_base, "anchor_beam")["beam_size"]
@@ -387,8 +510,9 @@ def test_sequential_acceptance_recomputed_and_verdict_unproved(result):
     assert starts["starts_above_level"] == [n for n, a in by_hand.items() if a > params["delta"]]
     over = any(r["exceeds_delta"] for r in step.values["rows"]) or bool(starts["starts_above_level"])
     assert step.status == ("fails" if over else "holds")
-    if over and _step(result, "s-promise").status == "holds":
-        assert result.status == "unproved" == result.reading_status("package-promise")
+    pooled = [s for s in result.steps if s.role == "correction"]
+    if over and pooled and pooled[0].status == "holds":  # the corrected statement holds on the family, unproved
+        assert result.corrected_status == "unproved"
 
 
 def test_sequential_step_within_its_bounds_is_reported(result):

@@ -338,7 +338,9 @@ SAYS = (
     ("A claim with no failing statement step and an inconclusive one is 'inconclusive'; an inconclusive proof step "
      "leaves it 'unproved'"),
     ("An experiment claim has no proof: it holds ('supported') when its statement steps, tests on committed "
-     "results, all hold, and is 'unproved' when one of them could not be tested (argued)"),
+     "results, all hold, and is 'unproved' when it has none or one of them could not be tested (argued)"),
+    ("An argued statement step (one no computation checks) makes the claim 'argued' where it would otherwise hold, "
+     "as an argued proof step does; a claim with no statement steps is decided by its proof steps alone"),
     "Steps checking the paper's own proof ('paper-proof') are reported and never decide a verdict",
 )
 
@@ -353,9 +355,8 @@ def _most(statuses) -> str:
 
 #: A statement's verdict: row = what its direct steps (statement, or correction for the corrected verdict) contain,
 #: column = what its proof steps contain. Row 'argued' (an argued direct step, with no failing or inconclusive
-#: one): RULE's sentences only say how argued *proof* steps count; a direct step no computation checks cannot give
-#: 'holds by computation', so it gives 'argued' where the proof holds or is argued (metric-aucmorf's corrected
-#: verdict is such a case).
+#: one): 'argued' where the proof holds or is argued, as RULE says of an argued statement step (metric-aucmorf's
+#: corrected verdict is such a case). Row 'none': decided by the proof steps alone, as RULE says.
 STATEMENT_TABLE = {
     "fails": {"none": "fails", "holds": "fails", "argued": "fails", "inconclusive": "fails", "fails": "fails"},
     "inconclusive": {"none": "inconclusive", "holds": "inconclusive", "argued": "inconclusive",
@@ -368,7 +369,7 @@ STATEMENT_TABLE = {
              "fails": "unproved"},
 }
 #: An experiment's verdict, by what its direct steps contain (it has no proof steps: a claim with one is refused).
-#: With no direct step nothing supports it: 'unproved' (RULE's 'all hold' is not read vacuously).
+#: With no direct step nothing supports it: 'unproved' (RULE: "'unproved' when it has none").
 EXPERIMENT_TABLE = {"fails": "fails", "inconclusive": "inconclusive", "argued": "unproved", "holds": "holds",
                     "none": "unproved"}
 REFUSED = "refused"
@@ -470,6 +471,12 @@ def _argued_proof_holds(tests, proof, empirical=False):
     return "holds" if verdict == "argued" else verdict
 
 
+def _argued_statement_ignored(tests, proof, empirical=False):
+    """Mutant: an argued statement step is dropped, so a claim whose direct check no computation made 'holds' on its
+    proof (RULE: an argued statement step makes the claim 'argued')."""
+    return DECIDE([s for s in tests if s.status != "argued"], proof, empirical)
+
+
 def _no_proof_holds(tests, proof, empirical=False):
     """Mutant: a statement with no proof step that survives its checks 'holds' (checked cases taken for a proof)."""
     return DECIDE(tests, proof or [_step("proof", "holds")], empirical)
@@ -508,9 +515,9 @@ def _experiment_needs_a_proof(tests, proof, empirical=False):
 
 
 DECIDE = results.decide
-DECIDE_MUTANTS = [_ignores_inconclusive, _argued_proof_holds, _no_proof_holds, _proof_rescues,
-                  _inconclusive_proof_ignored, _inconclusive_before_fails, _experiment_without_tests_supported,
-                  _experiment_argued_supported, _experiment_needs_a_proof]
+DECIDE_MUTANTS = [_ignores_inconclusive, _argued_proof_holds, _argued_statement_ignored, _no_proof_holds,
+                  _proof_rescues, _inconclusive_proof_ignored, _inconclusive_before_fails,
+                  _experiment_without_tests_supported, _experiment_argued_supported, _experiment_needs_a_proof]
 
 
 @pytest.mark.parametrize("mutant", DECIDE_MUTANTS, ids=lambda f: f.__name__.strip("_"))
@@ -676,3 +683,72 @@ def test_a_reading_with_an_unknown_role_is_refused():
     """Catches a reading role outside READING_ROLES (e.g. 'main'), which no rule of the headline would read."""
     with pytest.raises(ValueError, match="role must be one of"):
         Reading("a", "main", "m", WORDS)
+
+
+# --------------------------------------------------------------------------------------------------------------------
+# A failing claim's counterexample, and a claim that fails in part.
+# --------------------------------------------------------------------------------------------------------------------
+
+def _failing_claim(counterexample: dict | None) -> ClaimResult:
+    return ClaimResult("x", "statement", "s", "c", counterexample, (_step("statement", "fails"),))
+
+
+@given(conditions=CONDITIONS, broken=NAMES)
+def test_a_failing_claim_with_a_counterexample_outside_its_hypotheses_is_refused(conditions, broken):
+    """Catches a claim that fails on a case outside the statement's hypotheses: its counterexample's honest record
+    ('satisfies_hypotheses' False) is refused with the field named, at construction and read back from an edited
+    report; the same record on a claim that does not fail (a search's first case), and a record inside the
+    hypotheses on a failing claim, are accepted."""
+    outside = hypotheses(**{**conditions, broken: False})
+    with pytest.raises(ValueError, match="satisfies_hypotheses"):
+        _failing_claim(outside)
+    assert ClaimResult("x", "statement", "s", "c", outside, (_step("statement", "holds"),)).status == "unproved"
+    inside = hypotheses(**{k: True for k in conditions})
+    edited = dict(_failing_claim(inside).to_dict(), counterexample=outside)
+    with pytest.raises(ValueError, match="satisfies_hypotheses"):
+        ClaimResult.from_dict(edited)
+
+
+def _parted(specs, proof=("holds",)) -> ClaimResult:
+    """A statement claim whose statement steps are (status, part) pairs, with proof steps of the given statuses."""
+    steps = [checked(f"x.s{k}", "x", "statement", "exhaustive", "a check", holds=status == "holds",
+                     values={"cases": 1}, part=part) for k, (status, part) in enumerate(specs)]
+    steps += [_step("proof", status, k) for k, status in enumerate(proof)]
+    return ClaimResult("x", "statement", "s", "c", None, tuple(steps))
+
+
+@pytest.mark.parametrize("specs, proof, verdict", [
+    ([("fails", "the count"), ("holds", "the word")], ("holds",), "fails in part: the count fails; the word holds"),
+    ([("holds", "the word"), ("fails", "the count")], ("argued",),
+     "fails in part: the word holds (argued); the count fails"),
+    ([("fails", "the count"), ("holds", "the word")], (), "fails in part: the count fails; the word unproved"),
+    ([("fails", "the count"), ("holds", "the word"), ("holds", None)], ("holds",),
+     "fails in part: the count fails; the word holds"),
+    ([("fails", "the count"), ("holds", "the word"), ("fails", None)], ("holds",), "fails"),
+    ([("fails", "the count"), ("fails", "the word")], ("holds",), "fails"),
+    ([("fails", "the count"), ("holds", "the count")], ("holds",), "fails"),
+    ([("holds", "the count"), ("holds", "the word")], ("holds",), "holds"),
+], ids=["one-fails", "argued-part", "no-proof", "shared-holds", "whole-fails", "both-fail", "one-part",
+        "none-fails"])
+def test_a_claim_failing_in_part_says_which_part(specs, proof, verdict):
+    """Catches a headline that gives no credit to a part that holds (Proposition 2's word), one that gives credit
+    where the whole sentence fails (an unlabelled failing step) or where every part fails, and a part's verdict not
+    taken by the rule (a part with no proof step is 'unproved', an argued proof makes it 'holds (argued)'). The
+    expected headlines are written by hand; the JSON report carries each part's verdict and is read back."""
+    claim = _parted(specs, proof)
+    assert claim.verdict == verdict
+    data = claim.to_dict()
+    assert data["verdict"] == verdict and ClaimResult.from_dict(data) == claim
+    parts = list(dict.fromkeys(p for _, p in specs if p is not None))
+    assert [p["part"] for p in data.get("parts", [])] == parts
+    with pytest.raises(ValueError, match="differ"):
+        ClaimResult.from_dict({**data, "verdict": "holds" if verdict != "holds" else "fails"})
+
+
+def test_a_part_on_a_step_of_the_papers_proof_or_an_empty_part_is_refused():
+    """Catches a part label where it means nothing: a step checking the paper's own proof (it decides no verdict)
+    or an empty label."""
+    with pytest.raises(ValueError, match="part"):
+        checked("x.pp", "x", "paper-proof", "exhaustive", "a check", holds=True, values={"cases": 1}, part="the word")
+    with pytest.raises(ValueError, match="part"):
+        checked("x.s", "x", "statement", "exhaustive", "a check", holds=True, values={"cases": 1}, part=" ")

@@ -44,7 +44,7 @@ def test_steps_and_verdicts(result):
         "experiment", "fails", "not supported", "unproved")
     assert {r.id: (r.role, result.reading_status(r.id)) for r in result.readings} == {
         "checkpoint": ("headline", "fails"), "family": ("weaker", "unproved")}
-    assert "FRED_AUTHORS_CHECKOUT is not set" in result.steps[-1].note
+    assert result.steps[-1].note.startswith("Not run here: $FRED_AUTHORS_CHECKOUT is not set")
 
 
 def test_counterexample_satisfies_the_hypotheses(result):
@@ -200,4 +200,5 @@ def test_the_released_pipeline_never_trains_its_distilbert():
     assert step.values["loaded"] == [["DistilBertTokenizer", "distilbert-base-uncased"],
                                      ["DistilBertForSequenceClassification", "distilbert-base-uncased"]]
     assert step.values["uses_during_train"] == [] and step.values["returned"] == "None"
+    assert "nothing is downloaded here" in step.note and "not loaded or run here" in step.note
     assert (result.status, result.corrected_status) == ("fails", "holds")

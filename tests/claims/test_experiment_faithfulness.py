@@ -2,13 +2,13 @@
 FRED-mask and FRED-pos produce significantly more faithful explanations than the others" (line 689) and "Again,
 both ... produce more faithful explanations than the others" (line 1177).
 
-Headline reading (what the tables show, 'significantly' as 'clearly'), one step per sentence: line 689 is
-inconclusive on section 4's six tables (FRED-pos against LIME: 7 comparisons won, 10 lost, but the one clear gap is
-FRED-pos's: mixed), line 1177 is contradicted on the appendix's 28 (FRED-pos against LIME: 17 won, 61 lost, clear
-gaps 5-11; against SHAP 33-42 with clear gaps 7-8), so the claim fails. Both verdicts rest on Sufficiency read lower-
-is-better (the arrows); reversed, both steps would hold. Beside it: row by row it fails (10 appendix rows, all
-FRED-pos); line 1177 as paired tests on re-runs of two appendix models fails through this project's FRED-pos and one
-mixed FRED-mask pair; this project's own runs do not extend it.
+Headline reading (what the tables show by the yardstick, 'significantly' as 'clearly'), one step per sentence: line 689
+fails on section 4's six tables (FRED-pos against LIME: 7 comparisons won, 10 lost; the one clear gap is FRED-pos's, but
+printed means that go against the sentence are a failing comparison), line 1177 is contradicted on the appendix's 28
+(FRED-pos against LIME: 17 won, 61 lost, clear gaps 5-11; against SHAP 33-42 with clear gaps 7-8), so the claim fails.
+Both verdicts rest on Sufficiency read lower-is-better (the arrows); reversed, both steps would hold. Beside it: row by
+row it fails (10 appendix rows, all FRED-pos); line 1177 as paired tests on re-runs of two appendix models fails through
+this project's FRED-pos and one mixed FRED-mask pair; this project's own runs do not extend it.
 
 Everything is recomputed here: the tallies from the printed means with the arrows written out and the clear-gap
 rule in exact rationals, the run tests from the CSV (tests/claims/_experiment_results.py) with Holm by its
@@ -26,7 +26,7 @@ from numpy.testing import assert_allclose
 from scipy import stats
 
 from proofs_checks.claims.experiments.paired_tests import MARGIN
-from proofs_checks.claims.experiments.paper_gaps import Z_CLEAR, documents
+from proofs_checks.paper.yardstick import Z_CLEAR, documents
 from proofs_checks.paper.tables import SECTION4, TABLES, UNDERLINED
 
 from ._experiment_results import differences, read, two_sided_p
@@ -51,13 +51,13 @@ def _step(result, suffix: str):
 
 def test_steps_readings_and_verdict(result):
     """Pins every step with its reading and status, and each reading's verdict: the headline fails on the appendix
-    tables (section 4's are inconclusive), and the Yelp MiniLM run (20 documents) is inconclusive, not failing.
+    tables and on section 4's, and the Yelp MiniLM run (20 documents) is inconclusive, not failing.
     Catches a run silently dropped, a run outside the authors' setting counted against the paper's sentence, or a
     stronger reading's failure promoted to the headline."""
     statuses = {s.id.removeprefix("experiment-faithfulness."): (s.role, s.evidence, s.reading, s.status)
                 for s in result.steps}
     assert statuses == {
-        "st1-section4-tables": ("statement", "statistical", "tables", "inconclusive"),
+        "st1-section4-tables": ("statement", "statistical", "tables", "fails"),
         "st1-appendix-tables": ("statement", "statistical", "tables", "fails"),
         "st2-every-table": ("statement", "exhaustive", "every-table", "fails"),
         **{f"st3-run-{t}": ("statement", "statistical", "tested", "fails") for t in TESTED},
@@ -101,7 +101,7 @@ def test_tables_on_the_whole_from_the_printed_means(result):
             assert got == _tally(labels, pair["fred_variant"], pair["competitor"]), (suffix, pair["competitor"])
     pairs4 = {(p["fred_variant"], p["competitor"]): p for p in _step(result, "st1-section4-tables").values["pairs"]}
     assert (pairs4["fredpos", "lime"]["won"], pairs4["fredpos", "lime"]["lost"], pairs4["fredpos", "lime"]["favours"]
-            ) == (7, 10, None)
+            ) == (7, 10, "lime")
     against = [(p["fred_variant"], p["competitor"]) for p in _step(result, "st1-appendix-tables").values["pairs"]
                if p["favours"] == p["competitor"]]
     assert against == [("fredpos", "lime"), ("fredpos", "shap")]
@@ -240,23 +240,51 @@ def test_mixed_pairs_are_called_mixed(result):
                      ("restaurants-minilm", "fred", "anchor"), ("restaurants-minilm", "fredpos", "anchor")}
 
 
-def test_line_689_is_mixed_by_the_readings_rule(result):
-    """Round-2 objection 1: on section 4's tables FRED-pos against LIME wins 7 comparisons and loses 10, and the one
-    clear gap (the Yelp forest's AUC-MoRF, 0.074 (0.05) against 0.097 (0.05)) is FRED-pos's: the printed means and
-    the clear gaps point opposite ways, which the headline reading calls mixed (neither shown nor contradicted), so
-    the step is inconclusive; the note must say mixed, never that no pair goes the competitor's way. Catches a step
-    whose status follows a rule other than its reading's."""
+def test_line_689_is_a_failing_comparison(result):
+    """Issue 40, item 3: on section 4's tables FRED-pos against LIME wins 7 comparisons and loses 10, and the one
+    clear gap (the Yelp forest's AUC-MoRF, 0.074 (0.05) against 0.097 (0.05)) is FRED-pos's. The printed means go
+    against the sentence, which the yardstick counts as a failing comparison, not an inconclusive one: the step
+    fails, and its note gives the count against and says the one clear gap is FRED's. Catches a printed-means
+    comparison against the sentence reported as "inconclusive"."""
     pair = next(p for p in _step(result, "st1-section4-tables").values["pairs"]
                 if (p["fred_variant"], p["competitor"]) == ("fredpos", "lime"))
     gaps = [(lab, m) for lab in SECTION4 for m in SIGN if _clear(TABLES[lab], "fredpos", "lime", m)]
     assert gaps == [("exp-tab:yelp_forest_5", "aucmorf")]
     assert _clear(TABLES["exp-tab:yelp_forest_5"], "fredpos", "lime", "aucmorf") == 1
-    assert _tally(SECTION4, "fredpos", "lime") == (7, 10, 1, 0) and pair["favours"] is None
+    assert _tally(SECTION4, "fredpos", "lime") == (7, 10, 1, 0) and pair["favours"] == "lime"
     step = _step(result, "st1-section4-tables")
-    assert step.status == "inconclusive" and step.values["mixed"] == [["fredpos", "lime"]]
-    assert "Mixed" in step.note and "No pair" not in step.note and "z = +3.22" in step.note
+    assert step.status == "fails" and step.values["mixed"] == []
+    assert "Against the sentence by the yardstick" in step.note and "fredpos vs lime 7-10 [1-0]" in step.note
+    assert "the clear gaps for FRED, fewer than the printed means against" in step.note
     assert "mixed" in result.headline.meaning and "on balance" in result.headline.meaning
-    assert result.conditions.startswith("Per sentence, on the headline reading: line 689 inconclusive, line 1177 fails")
+    assert result.conditions.startswith("Per sentence, on the headline reading: line 689 fails, line 1177 fails")
+
+
+def test_sensitivity_to_a_minimum_effect(result):
+    """The table steps' sensitivity tables: a clear gap must exceed m pooled SD (worst rounding, by hand:
+    (|gap| - 0.001) / P - m >= 2.394 sqrt(2/n), P with each SD 0.005 larger); the counts of clear gaps fall as m
+    grows, and both steps fail at every m, since the printed means against do not depend on it. Catches a
+    sensitivity table that reuses the headline's counts at every margin."""
+    z = float(Fraction(Z_CLEAR))
+    for suffix, labels in (("st1-section4-tables", SECTION4),
+                           ("st1-appendix-tables", [lab for lab in TABLES if lab not in SECTION4])):
+        table = _step(result, suffix).values["sensitivity"]
+        assert [r["status"] for r in table["rows"]] == ["fails"] * 8 and table["turns_at"] == []
+        for row in table["rows"]:
+            counts = {}
+            for v in ("fred", "fredpos"):
+                for c in ("lime", "shap", "anchor"):
+                    won = lost = 0
+                    for lab in labels:
+                        for m in SIGN:
+                            index = ("sufficiency", "comprehensiveness", "robustness", "aucmorf").index(m)
+                            (mv, sv), (mc, sc) = TABLES[lab].rows[v][index], TABLES[lab].rows[c][index]
+                            g, big = SIGN[m] * (mv - mc), ((sv + 0.005) ** 2 + (sc + 0.005) ** 2) ** 0.5 / 2 ** 0.5
+                            effect = max(0.0, abs(g) - 0.001) / big
+                            if effect - row["margin"] >= z * (2 / documents(TABLES[lab])) ** 0.5:
+                                won, lost = won + (g > 0), lost + (g < 0)
+                    counts[f"{v}-{c}"] = f"{won}-{lost}"
+            assert row["clear won-lost"] == ", ".join(f"{k} {x}" for k, x in counts.items()), (suffix, row["margin"])
 
 
 def test_the_verdict_rests_on_sufficiencys_direction(result):
@@ -304,6 +332,7 @@ def test_the_shap_half_is_not_called_a_clear_contradiction(result):
     note = _step(result, "st1-appendix-tables").note
     assert "fredpos vs shap 33-42 [7-8], the clear gaps within one of even" in note
     assert "fredpos vs lime 17-61 [5-11], the clear gaps against too" in note and "favour the competitor" not in note
+    assert "fredpos vs shap 33-42 [7-8], the clear gaps against too" not in note
 
 
 def test_tested_reading_is_line_1177_on_appendix_models(result):

@@ -19,6 +19,7 @@ from proofs_checks.claims.metrics.aucmorf_formulas import area_value, printed_va
 from proofs_checks.paper.tables import BETTER, EXPLAINERS, METRICS, TABLES, row_line
 from proofs_checks.verdicts.quotes import paper_path
 from tests._helpers import needs_authors_checkout, without_authors_checkout
+from tests.claims._released_loop import reply, use_reply
 
 CLAIM = "metric-aucmorf"
 needs_checkout = needs_authors_checkout
@@ -48,6 +49,17 @@ def test_steps_readings_and_verdicts(result):
     assert {r.id: (r.role, result.reading_status(r.id)) for r in result.readings} == {
         "printed": ("headline", "fails"), "area": ("alternative", "fails")}
     assert (result.kind, result.status, result.corrected_status) == ("statement", "fails", "argued")
+
+
+def test_the_headline_says_the_definition_fails_and_the_direction_holds(result):
+    """Issue 40 item 5: 'a smaller value of AUC-MoRF means a more faithful explanation' holds (every coefficient
+    >= 0, every arrow down) while the defined quantity cannot be the tables' column (39 printed means above 19/20).
+    Catches a headline that gives the direction no credit, or the direction checked by a step of the definition."""
+    direction, definition = ("a smaller value means a more faithful explanation",
+                             "the defined AUC-MoRF is the tables' aucmorf column")
+    assert {s.id.split(".")[1]: s.part for s in result.steps if s.part} == {
+        "st1-direction": direction, "st2-area-bound": definition, "st3-printed-bound": definition}
+    assert result.verdict == f"fails in part: {direction} holds; {definition} fails"
 
 
 def test_the_headline_is_the_printed_formula(result):
@@ -190,3 +202,38 @@ def test_the_released_code_computes_the_released_quantity():
     assert (step.evidence, step.status) == ("exhaustive", "holds")
     assert step.values["rows"][0]["released"] == 1.25 and step.values["rows"][0]["exact"] == "5/4"
     assert result.corrected_status == "holds"
+
+
+def test_without_the_checkout_c1_says_not_run_here(result):
+    """Without $FRED_AUTHORS_CHECKOUT, c1 says 'Not run here', names the variable and promises the evaluation loop's
+    rows, Anchor's included. Catches a step that runs nothing and says nothing of why."""
+    note = next(s for s in result.steps if s.id.endswith("c1-released-code")).note
+    assert note.startswith("Not run here") and "$FRED_AUTHORS_CHECKOUT" in note and "Anchor" in note
+
+
+def test_a_loop_masking_the_cut_anchor_fails_c1(monkeypatch, tmp_path):
+    """If the evaluation loop's Anchor row masked the anchor cut to k = 1 (19/24 by hand) instead of the whole anchor
+    [0, 1] (2/3), c1 would fail though compute_aucmorf itself agrees. Catches a c1 that leaves the loop's rows out
+    of its verdict."""
+    rows = [{"agrees": True, "n_tokens": 1, "ranking": [0], "released": 1.25, "exact": "5/4", "printed_sum": "0"}]
+    monkeypatch.setattr(m, "released_against_formula", lambda: {"files": [], "rows": rows, "tolerance": 1e-12})
+    use_reply(monkeypatch, tmp_path / "planted", reply((2, "Anchor", "aucmorf", Fraction(19, 24))))
+    assert m.released_code().status == "fails"
+    use_reply(monkeypatch, tmp_path / "right", reply())
+    assert m.released_code().status == "holds"
+
+
+@needs_checkout
+def test_the_released_loop_masks_the_whole_anchor():
+    """With the authors' checkout: the released loop's Anchor row for anchor [0, 1] with k = 1 has AUC-MoRF 2/3 (by
+    hand: (7/8 + 5/8 + 1/2)/3, the whole anchor masked), the importance rows 5/8, and c1 holds; with the last token
+    scored negatively, SHAP's row masks it too (5/8, every token) while LIME's masks the two positive ones (2/3).
+    Catches a c1 that compares the Anchor or SHAP rows with the wrong e+."""
+    step = next(s for s in m.check().steps if s.id.endswith("c1-released-code"))
+    assert step.status == "holds"
+    rows = step.values["evaluation_loop"]["cases"][2]["rows"]
+    assert rows["Anchor"]["aucmorf"] == pytest.approx(2 / 3, abs=1e-12)
+    assert rows["FRED_pos"]["aucmorf"] == pytest.approx(5 / 8, abs=1e-12)
+    signed = step.values["evaluation_loop"]["cases"][3]["rows"]  # the last token scored -1/10 by every explainer
+    assert signed["SHAP"]["aucmorf"] == pytest.approx(5 / 8, abs=1e-12)  # all three masked, the negative one too
+    assert signed["LIME"]["aucmorf"] == pytest.approx(2 / 3, abs=1e-12)  # the two positive ones only (line 567)

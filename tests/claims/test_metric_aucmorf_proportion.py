@@ -16,6 +16,7 @@ import pytest
 from fred.evaluation.metrics import aucmorf, aucmorf_authors
 from proofs_checks.claims.metrics import metric_aucmorf_proportion as m
 from tests._helpers import needs_authors_checkout
+from tests.claims._released_loop import AUCMORF_ANCHOR, reply, use_reply
 
 CLAIM = "metric-aucmorf-proportion"
 needs_checkout = needs_authors_checkout
@@ -38,6 +39,7 @@ def test_steps_readings_and_verdicts(result):
         f"{CLAIM}.p1-function-of-e-plus": ("proof", "argument", "argued", "importance"),
         f"{CLAIM}.s2-anchor-size": ("statement", "counterexample", "fails", "every-row"),
         f"{CLAIM}.s3-positive-part": ("statement", "counterexample", "fails", "positive-part"),
+        f"{CLAIM}.s4-released-anchor-rows": ("statement", "argument", "argued", "every-row"),
     }
     assert {r.id: (r.role, result.reading_status(r.id)) for r in result.readings} == {
         "importance": ("headline", "argued"), "every-row": ("stronger", "fails"),
@@ -98,12 +100,12 @@ def test_positive_part_counterexample_by_hand(result):
     assert record["hypotheses"]["explanations_positively_scored"] is False
 
 
-def test_the_released_step_can_fail(monkeypatch):
+def test_the_released_step_can_fail(monkeypatch, tmp_path):
     """If the released function returned different values for different explanation sizes, step s1 would fail.
     Catches a step that reports 'unchanged' without comparing the runs."""
     rows = [{"n_tokens": 3, "ranking": [0, 1], "released": v, "explanation_size": s} for s, v in ((1, 0.5), (2, 0.6))]
     monkeypatch.setattr(m, "released_against_formula", lambda cases, sizes: {"files": [], "rows": rows})
-    monkeypatch.setattr(m, "checkout_path", lambda: "stand-in")
+    use_reply(monkeypatch, tmp_path, reply())  # the evaluation loop's rows: the hand ones, which keep AUC-MoRF
     assert m.released_code().status == "fails"
 
 
@@ -118,3 +120,48 @@ def test_the_released_function_ignores_the_explanation():
     assert len(step.values["rows"]) > len({(r["n_tokens"], tuple(r["ranking"])) for r in step.values["rows"]})
     assert result.reading_status("importance") == "argued"
     assert Fraction(step.values["rows"][0]["exact"]) == Fraction(5, 4)
+
+
+def test_without_the_checkout_the_released_steps_say_not_run_here(result):
+    """Without $FRED_AUTHORS_CHECKOUT, s1 and s4 say 'Not run here' and name the variable. Catches a step that runs
+    nothing and says nothing of why."""
+    for step in result.steps:
+        if step.id.endswith(("s1-released-code", "s4-released-anchor-rows")):
+            assert step.note.startswith("Not run here") and "$FRED_AUTHORS_CHECKOUT" in step.note, step.id
+
+
+def test_a_loop_whose_importance_rows_move_fails_s1(monkeypatch, tmp_path):
+    """If the loop's LIME row had another AUC-MoRF when FRED-pos's explanation grows (k = 2), s1 would fail even
+    though compute_aucmorf alone ignores the explanation. Catches an s1 that leaves the loop's rows out."""
+    rows = [{"n_tokens": 3, "ranking": [0, 1], "released": 0.5, "explanation_size": s} for s in (1, 2)]
+    monkeypatch.setattr(m, "released_against_formula", lambda cases, sizes: {"files": [], "rows": rows})
+    use_reply(monkeypatch, tmp_path, reply((1, "LIME", "aucmorf", Fraction(2, 3))))
+    assert m.released_code().status == "fails"
+
+
+def test_a_loop_whose_anchor_rows_keep_aucmorf_lets_s4_hold(monkeypatch, tmp_path):
+    """Planted: the loop's Anchor row with the 2-token anchor gives the 1-token anchor's AUC-MoRF (19/24): then s4
+    holds (the step can come out either way). Catches an s4 typed as failing."""
+    use_reply(monkeypatch, tmp_path, reply((1, "Anchor", "aucmorf", AUCMORF_ANCHOR[1])))
+    step = m.released_anchor_rows()
+    assert step.status == "holds" and step.values["rows"]["aucmorf_moved"] is False
+
+
+@needs_checkout
+def test_the_released_loop_anchor_rows_follow_the_anchor():
+    """With the authors' checkout: the released loop's Anchor rows for anchors [0] and [0, 1] have proportions 1/3
+    and 2/3 and AUC-MoRF 19/24 and 2/3 (by hand, tests/claims/_released_loop.py), so s4 fails inside the
+    hypotheses, while its FRED-pos, LIME and SHAP rows keep 5/8 as their proportion goes 1/3 -> 2/3 (s1 holds).
+    Catches Anchor rows still excluded rather than computed, or a proportion not cut to k."""
+    result = m.check()
+    s1 = next(s for s in result.steps if s.id.endswith("s1-released-code"))
+    s4 = next(s for s in result.steps if s.id.endswith("s4-released-anchor-rows"))
+    assert (s1.status, s4.status, s4.evidence) == ("holds", "fails", "exhaustive")
+    pair = s4.values["rows"]
+    assert pair["proportion"] == pytest.approx([1 / 3, 2 / 3], abs=1e-12)
+    assert pair["aucmorf"] == pytest.approx([19 / 24, 2 / 3], abs=1e-12)
+    assert s4.values["satisfies_hypotheses"] is True and all(s4.values["hypotheses"].values())
+    assert s4.values["anchor_cut_to_k"]["proportion"] == pytest.approx(1 / 3, abs=1e-12)
+    for row in s1.values["loop_rows"]:
+        assert row["aucmorf"] == pytest.approx([5 / 8, 5 / 8], abs=1e-12) and row["proportion_exact"] == ["1/3", "2/3"]
+    assert (result.reading_status("importance"), result.reading_status("every-row")) == ("argued", "fails")

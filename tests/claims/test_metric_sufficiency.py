@@ -19,6 +19,7 @@ from proofs_checks.claims.metrics import metric_sufficiency as m
 from proofs_checks.paper.tables import METRICS, SECTION4, TABLES, UNDERLINED
 from proofs_checks.verdicts.quotes import paper_path
 from tests._helpers import needs_authors_checkout, without_authors_checkout
+from tests.claims._released_loop import reply, use_reply
 
 CLAIM = "metric-sufficiency"
 needs_tex = pytest.mark.skipif(paper_path() is None, reason="the paper's LaTeX source is absent")
@@ -48,6 +49,19 @@ def test_steps_readings_and_verdicts(result):
     assert {r.id: (r.role, result.reading_status(r.id)) for r in result.readings} == {
         "formula": ("headline", "fails"), "plain": ("alternative", "holds")}
     assert (result.kind, result.status, result.corrected_status) == ("statement", "fails", "holds")
+
+
+def test_the_headline_says_the_sufficiency_sentence_fails_and_the_comprehensiveness_one_holds(result):
+    """Issue 40 item 5: lines 558 and 559 are two sentences; the Comprehensiveness one agrees with its formula, the
+    Sufficiency one does not ('good food'). Catches a headline that gives the Comprehensiveness sentence no credit, or
+    a part decided without the released-code step (argued without the checkout: 'holds (argued)')."""
+    comp = "a high Comprehensiveness: e influential (line 558)"
+    suff = "a low Sufficiency: e does not summarize the document (line 559)"
+    assert {s.id.split(".")[1]: s.part for s in result.steps if s.part} == {
+        "st1-comprehensiveness": comp, "st2-sufficiency-counterexample": suff}
+    released = next(s for s in result.steps if s.id.endswith("st4-released-code")).status
+    comp_verdict = "holds (argued)" if released == "argued" else "holds"
+    assert result.verdict == f"fails in part: {comp} {comp_verdict}; {suff} fails"
 
 
 def test_the_headline_reading_is_chosen_by_lines_556_to_558_and_589(result):
@@ -162,7 +176,7 @@ def test_the_released_step_on_stand_in_metrics(tmp_path, monkeypatch, keep, agre
     reading of its answer, that reports agreement whatever the released function scores."""
     (tmp_path / "experiments").mkdir()
     (tmp_path / "experiments" / "metrics.py").write_text(textwrap.dedent(_FAKE_METRICS).format(keep=keep))
-    monkeypatch.setenv("FRED_AUTHORS_CHECKOUT", str(tmp_path))
+    use_reply(monkeypatch, tmp_path, reply())  # the evaluation loop's part: the hand rows (test_released_evaluation)
     step = m.released_code()
     assert (step.evidence, step.status) == ("exhaustive", "holds" if agrees else "fails")
     assert len(step.values["rows"]) == len(m.released_cases()) == 59
@@ -179,3 +193,34 @@ def test_the_released_code_scores_the_formula():
     rows = {tuple(r["e"]): r for r in step.values["rows"] if r["tokens"] == ["good", "food"]}
     assert rows[(0,)]["sufficiency"] == 0 and rows[(1,)]["sufficiency"] == pytest.approx(0.6, abs=1e-12)
     assert (result.status, result.corrected_status) == ("fails", "holds")
+
+
+def test_without_the_checkout_st4_says_not_run_here(result):
+    """Without $FRED_AUTHORS_CHECKOUT, st4 says 'Not run here' and names the variable, and promises the evaluation
+    loop's rows, Anchor's included. Catches a step that runs nothing and says nothing of why."""
+    note = next(s for s in result.steps if s.id.endswith("st4-released-code")).note
+    assert note.startswith("Not run here") and "$FRED_AUTHORS_CHECKOUT" in note and "Anchor" in note
+
+
+def test_a_loop_scoring_the_whole_anchor_fails_st4(monkeypatch, tmp_path):
+    """If the evaluation loop's Anchor row scored the whole anchor [0, 1] (Sufficiency 1/4 by hand) where its
+    explanation is the anchor cut to k = 1 (1/2), st4 would fail even with right metric functions. Catches a step
+    that leaves the loop's rows out of its verdict."""
+    (tmp_path / "experiments").mkdir()
+    (tmp_path / "experiments" / "metrics.py").write_text(textwrap.dedent(_FAKE_METRICS).format(keep="i in explanation"))
+    use_reply(monkeypatch, tmp_path, reply((2, "Anchor", "sufficiency", Fraction(1, 4))))
+    step = m.released_code()
+    assert step.status == "fails" and all(r["agrees"] for r in step.values["rows"])
+
+
+@needs_checkout
+def test_the_released_loop_scores_anchor_rows_by_the_formula():
+    """With the authors' checkout: the released evaluation loop's rows, Anchor's included, carry f(xi) - f(e alone):
+    by hand on 'good nice food' (1 - 1/4 per masked token), the anchor [0, 1] cut to k = 1 gives 1 - 1/2 = 1/2 (the
+    whole anchor would give 1/4), and the note says so. Catches an st4 that ignores the Anchor rows or reports the
+    whole anchor's value."""
+    step = next(s for s in m.check().steps if s.id.endswith("st4-released-code"))
+    assert step.status == "holds"
+    anchor = step.values["evaluation_loop"]["cases"][2]["rows"]["Anchor"]
+    assert anchor["sufficiency"] == pytest.approx(0.5, abs=1e-12) and anchor["whole_anchor"]["sufficiency"] == "1/4"
+    assert "anchor [0, 1], k = 1: Sufficiency 0.5" in step.note

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import itertools
 import math
+import os
 
 import numpy as np
 import pytest
@@ -19,6 +20,8 @@ from sklearn.feature_extraction.text import TfidfVectorizer
 from analytic import L2NormalisedLinearModel, l2_table_sym
 from fred import Fred
 from proofs_checks.claims.propositions import prop1_l2norm as claim
+from proofs_checks.subject.authors import CHECKOUT_ENV
+from tests._helpers import needs_authors_checkout, without_authors_checkout
 
 CORPUS = ["aa bb"] + ["bb"] * 6  # N = 7, N_aa = 1, N_bb = 7
 
@@ -48,6 +51,8 @@ def test_prop1_l2norm_step_statuses_and_verdict(result):
         "prop1-l2norm.s1-proof-outside-definition1": ("paper-proof", "symbolic", "holds"),
         "prop1-l2norm.st1-counterexample": ("statement", "counterexample", "fails"),
         "prop1-l2norm.st2-family": ("statement", "exhaustive", "fails"),
+        "prop1-l2norm.r1-released-models": (("statement", "exhaustive", "holds") if os.environ.get(CHECKOUT_ENV)
+                                            else ("statement", "argument", "argued")),
     }
     assert (result.kind, result.ours, result.status, result.corrected_status, result.verdict) == (
         "extension", True, "fails", None, "does not extend")
@@ -165,3 +170,50 @@ def test_cached_exact_side_answers_its_own_case_and_copies():
     answer["idf"]["aa"] = -1.0
     answer["exact_solutions"].append(["changed"])
     assert claim._exact_side(*first) == claim._exact_side.__wrapped__(*first)
+
+
+# ------------------------------------------------------------------ the released models' vectorizer
+def _reply(norm: str = "'l2'", norms=(1.0, 1.0)) -> dict:
+    """A probe answer for the three released models, each a TfidfVectorizer with the given norm (the other
+    parameters scikit-learn's defaults) and row norms."""
+    params = {k: repr(v) for k, v in TfidfVectorizer().get_params().items()} | {"norm": norm}
+    return {"files": [], "models": {name: {"class": "TfidfVectorizer", "params": params,
+                                           "row_l2_norms": list(norms)}
+                                    for name in ("logistic_classifier", "tree_classifier", "forest_classifier")}}
+
+
+@pytest.mark.parametrize("answer, ok", [(_reply(), True), (_reply("'l1'"), False), (_reply("None", (2.0, 1.5)), False)])
+def test_the_vectorizer_step_refuses_another_norm(answer, ok):
+    """r1's reading of the released models' vectorizers: 'l2' with unit rows passes; norm 'l1', or no norm (rows of
+    norm 2 and 1.5), fails. Catches a step that holds whatever norm the released code uses."""
+    assert claim._released_vectorizers(answer)[0] is ok
+
+
+def test_scikit_learns_default_vectorizer_normalises_rows_by_hand():
+    """The fact r1 relies on, computed here by hand: scikit-learn's TfidfVectorizer() with no argument gives rows whose
+    sum of squares is 1 (numpy), and its norm parameter is 'l2'. Catches a scikit-learn whose default changed, which
+    would make 'every parameter the default' mean something else."""
+    rows = TfidfVectorizer().fit_transform([t for t, _ in claim.TRAINING]).toarray()
+    assert np.allclose((rows ** 2).sum(axis=1), 1.0, atol=1e-12)
+    assert TfidfVectorizer().get_params()["norm"] == "l2"
+
+
+def test_without_the_checkout_r1_says_not_run_here_and_quotes_the_files():
+    """Without $FRED_AUTHORS_CHECKOUT, r1 says 'Not run here', names the variable, and states the fact read from the
+    released files with their paths. Catches a note silent on the released models' normalisation."""
+    step = without_authors_checkout(claim.released_models)
+    assert step.status == "argued" and step.note.startswith("Not run here") and "$FRED_AUTHORS_CHECKOUT" in step.note
+    assert "models/logistic_classifier.py" in step.note and "TfidfVectorizer()" in step.note and "'l2'" in step.note
+
+
+@needs_authors_checkout
+def test_the_released_models_use_the_l2_vectorizer():
+    """With the authors' checkout: the released logistic, tree and forest models, built and trained by their own code
+    as an outside program, hold a TfidfVectorizer with every default parameter, norm 'l2', and rows of L2 norm 1.
+    Catches an r1 that stays argued when the released code can run."""
+    step = claim.released_models()
+    assert (step.evidence, step.status) == ("exhaustive", "holds")
+    assert set(step.values["models"]) == {"logistic_classifier", "tree_classifier", "forest_classifier"}
+    for model in step.values["models"].values():
+        assert model["params"]["norm"] == "'l2'" and model["default_parameters"]
+        assert model["row_l2_norms"] == pytest.approx([1.0] * len(claim.TRAINING), abs=1e-12)

@@ -27,6 +27,7 @@ HALF = Fraction(1, 2)
 
 EXPECTED = {
     "prop2-shortcut.s1-counterexample": ("statement", "counterexample", "fails", "eq2"),
+    "prop2-shortcut.s3-least-frequent-word": ("statement", "exhaustive", "holds", "eq2"),
     "prop2-shortcut.s2-non-unique": ("statement", "counterexample", "fails", "every-solution"),
     "prop2-shortcut.r1-smallest-flip": ("statement", "exhaustive", "holds", "smallest-flip"),
     "prop2-shortcut.r2-smallest-flip": ("proof", "argument", "argued", "smallest-flip"),
@@ -59,8 +60,7 @@ def test_every_step_status_role_and_evidence_is_pinned(result):
     """Catches a step whose computation changed outcome, a step added or dropped, or a role, evidence or reading
     changed."""
     assert {s.id: (s.role, s.evidence, s.status, s.reading) for s in result.steps} == EXPECTED
-    assert (result.kind, result.status, result.corrected_status, result.verdict) == (
-        "statement", "fails", "argued", "fails")
+    assert (result.kind, result.status, result.corrected_status) == ("statement", "fails", "argued")
 
 
 def test_readings_and_their_verdicts(result):
@@ -73,7 +73,7 @@ def test_readings_and_their_verdicts(result):
     assert {r.id: result.reading_status(r.id) for r in result.readings} == {
         "eq2": "fails", "every-solution": "fails", "smallest-flip": "argued"}
     headline_tests = [s.id for s in result.steps if s.role == "statement" and s.reading in (None, "eq2")]
-    assert headline_tests == ["prop2-shortcut.s1-counterexample"]
+    assert headline_tests == ["prop2-shortcut.s1-counterexample", "prop2-shortcut.s3-least-frequent-word"]
     assert any("resulting optimal candidate" in q.text for q in result.headline.why)
 
 
@@ -362,3 +362,32 @@ def test_the_classifier_fred_is_given_is_the_shortcut_model_text_by_text():
             got[:] = -1.0
         assert np.array_equal(classifier(texts[:1]), claim.shortcut_case(m, n_other)[3](texts[:1]))
         assert classifier(texts[:1]).min() >= 0
+
+
+def test_the_headline_says_the_count_fails_and_the_word_holds(result):
+    """Issue 40 item 5: the headline gives the true half its credit. Catches a headline that says only 'fails'
+    while the word it names is right, a part checked by the wrong step, or the word part passed without the proof
+    (its verdict is the rule's on s3 and the argued proof p1-p7: 'holds (argued)'). The expected words are typed
+    here from the paper's line 535."""
+    count, word = "the count min{m_1, l_max}", "the word (the least frequent one alone)"
+    assert result.verdict == f"fails in part: {count} fails; {word} holds (argued)"
+    assert {s.id.split(".")[1]: s.part for s in result.steps if s.part} == {
+        "s1-counterexample": count, "s3-least-frequent-word": word}
+    assert result.to_dict()["parts"] == [{"part": count, "status": "fails", "verdict": "fails"},
+                                         {"part": word, "status": "argued", "verdict": "holds (argued)"}]
+
+
+def test_the_word_part_by_brute_force(result):
+    """Catches step s3 passing a case where Eq. (2)'s largest-drop solution removes another word than the least
+    frequent one: by plain enumeration (brute_force, not the claim's referee) on the multiplicities with sum <= 5,
+    at p = 1/2 and every eps of the search, the largest-drop count vectors of size l* put nothing on w_2, ..., w_k
+    and the count on w_1 is l*; and the claim's step saw every case of its search space."""
+    for m in [(1,), (2,), (3,), (1, 2), (1, 3), (2, 3), (1, 4), (1, 2, 3)]:
+        for eps in (Fraction(3, 20), Fraction(1, 20), Fraction(3, 10), Fraction(1, 2), Fraction(1)):
+            size, solutions = brute_force(m, HALF, eps)
+            top = max(solutions.values())
+            best = [c for c, d in solutions.items() if d == top]
+            assert all(c[0] == size and not any(c[1:]) for c in best), (m, eps, best)
+    # strictly increasing m with sum <= 5: (1), (2), (3), (4), (5), (1, 2), (1, 3), (1, 4), (2, 3); 5 p, 5 eps
+    seen = step(result, "s3-least-frequent-word").values
+    assert (seen["cases"], seen["violation_count"], seen["cases_outside_hypotheses"]) == (9 * 5 * 5, 0, [])

@@ -63,6 +63,7 @@ def test_report_verdicts_kinds_and_corrections(report):
         "lemma2": ("statement", "holds", None),
         "lemma2-any-p": ("extension", "fails", "holds"),
         "lemma2-joint": ("statement", "holds", None),
+        "sampling-absence": ("statement", "fails", "argued"),
         "prop1-linear": ("statement", "argued", None),
         "importance-linear": ("corollary", "argued", None),
         "prop1-logistic": ("extension", "argued", None),
@@ -75,13 +76,14 @@ def test_report_verdicts_kinds_and_corrections(report):
         "algorithm1-literal": ("statement", "argued", "argued"),
         "counterfactuals-linear": ("statement", "argued", "argued"),
         "experiment-faithfulness": ("experiment", "fails", None),
-        "experiment-mask-vs-pos": ("experiment", "holds", None),
+        "experiment-mask-vs-pos": ("experiment", "inconclusive", None),
         "experiment-anchors-confidence": ("experiment", "inconclusive", None),
         "experiment-shap-efficiency": ("experiment", "holds", "holds"),
         "experiment-distilbert-sentiment": ("experiment", "fails", distilbert),
         "experiment-proportion-matching": ("experiment", "fails", "holds"),
         "experiment-trends": ("experiment", "fails", "holds"),
-        "experiment-lime-shap-close": ("experiment", "holds", "holds"),
+        "experiment-lime-shap-close": ("experiment", "inconclusive", "holds"),
+        "experiment-anchor-small-documents": ("experiment", "holds", "holds"),
         "metric-sufficiency": ("statement", "fails", "holds"),
         "metric-aucmorf": ("statement", "fails", metric),
         "metric-aucmorf-proportion": ("statement", "argued", None),
@@ -89,10 +91,11 @@ def test_report_verdicts_kinds_and_corrections(report):
         "minilm-lemma1": ("extension", neural, None),
         "minilm-selection": ("extension", neural, None),
         # Run where the eval extra (lime, shap, anchor-exp, spaCy) is installed (CI); else inconclusive.
-        "baseline-lime": ("baseline", "argued" if baselines else "inconclusive", None),
+        "baseline-lime": ("baseline", "fails" if baselines else "inconclusive", "argued" if baselines else
+                          "inconclusive"),
         "baseline-shap": ("baseline", "fails" if baselines else "inconclusive", "argued" if baselines else
                           "inconclusive"),
-        "baseline-anchors": ("baseline", "unproved" if baselines else "inconclusive", None),
+        "baseline-anchors": ("baseline", "fails" if baselines else "inconclusive", "unproved" if baselines else None),
     }
     assert {claim_id: got.get(claim_id) for claim_id in expected} == expected
     headline_and_others = {c.id: {r.id: c.reading_status(r.id) for r in c.readings} for c in report.claims}
@@ -102,10 +105,15 @@ def test_report_verdicts_kinds_and_corrections(report):
     assert headline_and_others["prop1-linear"] == {"fred-choice": "argued", "every-solution-i": "fails",
                                                    "every-solution-i-confidence-score": "argued",
                                                    "every-solution-ii": "fails"}
-    assert headline_and_others["lemma2-joint"] == {"per-candidate": "holds", "joint": "fails", "all-sizes": "fails"}
+    assert headline_and_others["lemma2-joint"] == {"per-candidate": "holds", "all-sizes": "fails"}
+    assert headline_and_others["sampling-absence"] == {"alpha": "fails", "above-0.99": "fails",
+                                                       "one-minus-one-over-b": "fails", "grows-with-n": "argued",
+                                                       "per-candidate": "argued"}
     words = {c.id: c.verdict for c in report.claims}
     assert words["prop1-l2norm"] == "does not extend" and words["algorithm1-beam"] == "code differs"
-    assert words["prop2-shortcut"] == "fails" and words["lemma1"] == "holds (argued)"
+    assert words["prop2-shortcut"] == ("fails in part: the count min{m_1, l_max} fails; the word (the least frequent "
+                                       "one alone) holds (argued)")
+    assert words["lemma1"] == "holds (argued)"
     assert words["experiment-anchors-confidence"] == "inconclusive" and words["prop1-logistic"] == "extends (argued)"
 
 
@@ -117,8 +125,10 @@ def test_report_json_schema_and_header_counts(report):
     assert set(d) == {"rule", "summary", "claims", "environment"} and d["rule"] == RULE
     steps = [s for c in d["claims"] for s in c["steps"]]
     for claim in d["claims"]:
+        parted = any("part" in s for s in claim["steps"] if s["role"] == "statement")  # a claim naming parts
         assert {"id", "kind", "ours", "statement", "source", "status", "verdict", "readings", "conditions",
-                "counterexample", "corrected", "corrected_status", "evidence", "steps"} == set(claim)
+                "counterexample", "corrected", "corrected_status", "evidence", "steps"} | (
+                    {"parts"} if parted else set()) == set(claim)
         assert claim["kind"] in KINDS and claim["status"] in VERDICTS
         assert claim["steps"], claim["id"]
         assert claim["source"] == [q.to_dict() for q in _module(claim["id"]).SOURCE], claim["id"]
@@ -132,7 +142,7 @@ def test_report_json_schema_and_header_counts(report):
             headline = [r for r in claim["readings"] if r["role"] == "headline"]
             assert len(headline) == 1 and headline[0]["status"] == claim["status"], claim["id"]
     for s in steps:
-        assert set(s) == {"id", "claim", "role", "evidence", "status", "reading", "note", "values"}
+        assert set(s) - {"part"} == {"id", "claim", "role", "evidence", "status", "reading", "note", "values"}
         assert s["role"] in ROLES and s["evidence"] in EVIDENCE and s["status"] in STEP_STATUSES
         assert (s["status"] == "argued") == (s["evidence"] == "argument"), s["id"]
         assert s["evidence"] == "argument" or s["values"], s["id"]
@@ -165,11 +175,11 @@ def test_report_counterexamples_are_the_minimal_ones_asserted_in_the_claim_tests
     assert ce["metric-sufficiency"]["document"] == "good food"
     assert (ce["metric-aucmorf"]["line"], ce["metric-aucmorf"]["printed_mean"]) == (1288, 1.015)
     assert ce["experiment-proportion-matching"]["table"] == "exp-tab:restaurants_distilbert_1"
-    assert ce["experiment-lime-shap-close"] is None  # its headline holds; the stronger reading's case:
+    assert ce["experiment-lime-shap-close"] is None  # its headline is inconclusive; the stronger reading's case:
     assert steps["experiment-lime-shap-close.st2-every-table-section4"].values["counterexample"]["table"] == (
-        "exp-tab:imdb_roberta_5")
+        "exp-tab:restaurants_roberta_5")
     # Counterexamples to stronger readings live in their steps, the headline holding.
-    assert "961/1024" in steps["lemma2-joint.s6-joint-minimal-counterexample"].note
+    assert "961/1024" in steps["sampling-absence.s1-minimal-counterexample"].note
     assert steps["algorithm1-literal.st1-counterexample"].values["counterexample"]["table"] == ["-4", "-3"]
     assert steps["prop1-step-link.st1-tie-implementation"].values["counterexample"]["position_weights"] == ["1", "2"]
     assert steps["prop1-step-link.st2-tie-printed"].values["counterexample"]["position_weights"] == ["1", "1/2"]

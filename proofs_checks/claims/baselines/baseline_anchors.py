@@ -1,26 +1,39 @@
-"""Anchors as the paper describes it (lines 182 and 188), checked against its exact precision and anchor-exp as the
-evaluation calls it.
+"""Anchors as the paper describes it (lines 182 and 188), checked against Ribeiro et al.'s definition, which line
+182 cites, with exact precisions and anchor-exp as the evaluation calls it.
 
-anchor-exp 0.0.2.0, read from its installed source (``anchor/anchor_text.py``, ``anchor/anchor_base.py``):
-``AnchorText.explain_instance`` runs ``AnchorBaseBeam.anchor_beam`` with ``desired_confidence = threshold = 0.95``,
-``delta = 0.1``, ``epsilon = tau = 0.15`` (the KL-LUCB gap of the beam's choice), ``batch_size = 10``, ``epsilon_stop =
-0.05``, ``stop_on_first=True`` and ``coverage_samples=1``, and ``beam_size = 1``: anchor_beam's own default, since
-explain_instance does not pass its ``beam_size = 4`` on (anchor_text.py lines 168-180, anchor_base.py line 250;
-:func:`proofs_checks.claims.baselines.anchor_exp_law.beam_size_forwarding` reads this from the installed source). It
-first returns the empty anchor when that one's KL lower bound at beta = log(1 / delta) exceeds threshold. Otherwise, at
-each size it keeps the best extension of the previous size's one-tuple beam (KL-LUCB) and tests it: a candidate is
-accepted when its estimated precision is >= threshold and its KL lower confidence bound, at level beta = log((1 +
-(beam_size - 1) b) / delta) = log(1 / delta), exceeds threshold - epsilon_stop, the bounds re-computed after every batch
-of 10 samples; it stops at the first size with an accepted candidate. The only precision level this stopping test
-targets is threshold - epsilon_stop = 0.90, with miss probability delta = 0.1; the threshold 0.95 itself is not what it
-guarantees.
+The values the paper and the package fix, named once. The paper runs "the official implementation ... with all
+default parameters" (line 1164), and the released ``explainers/anchor_explainer.py`` (read, never copied) builds
+``AnchorText`` from the class names and a spaCy model only and calls ``explain_instance`` with the text and the
+model's ``predict`` only: anchor-exp 0.0.2.0's defaults apply, read from its installed source
+(``anchor/anchor_text.py``, ``anchor/anchor_base.py``; :func:`package_parameters` reads them from the signatures).
+``AnchorText``: ``use_unk_distribution=True``, ``mask_string='UNK'``. ``explain_instance``: ``threshold = 0.95``
+(Ribeiro et al.'s tau, the precision an anchor must have), ``delta = 0.1`` (Ribeiro et al.'s delta: the anchor may
+miss tau with probability at most delta), ``tau = 0.15`` (despite its name, KL-LUCB's epsilon, the gap of the beam's
+choice, in place of anchor_beam's own ``epsilon = 0.1``), ``batch_size = 10``; it passes ``stop_on_first=True`` and
+``coverage_samples=1`` to ``AnchorBaseBeam.anchor_beam`` and not its own ``beam_size = 4``, so anchor_beam's default
+``beam_size = 1`` runs (anchor_text.py lines 168-180, anchor_base.py line 250;
+:func:`proofs_checks.claims.baselines.anchor_exp_law.beam_size_forwarding` reads this from the installed source), with
+anchor_beam's ``epsilon_stop = 0.05`` and ``min_samples_start = 0``.
 
-Exact side: :mod:`analytic.anchors_text` on the label of every one of the 2^b UNK patterns; the exact law of the
-package's sampler (s-sampler) and the exact acceptance probability of its sequential test (s-sequential). The
-headline reading (line 188's "with high probability") tests the package's promise on a stated family, pooled over
-cases and seeds (Clopper-Pearson at the suite's delta); two stronger readings (precision >= threshold itself; line
-182's "provable rules that guarantee the model's prediction": precision 1) are reported beside it, and the rates at
-which the returned anchor is as small as the smallest anchor meeting the threshold ("compact") are values only.
+What anchor-exp does with them: it first returns the empty anchor when that one's KL lower bound at beta =
+log(1 / delta) exceeds threshold. Otherwise, at each size it keeps the best extension of the previous size's one-tuple
+beam (KL-LUCB) and tests it: a candidate is accepted when its estimated precision is >= threshold and its KL lower
+confidence bound, at level beta = log((1 + (beam_size - 1) b) / delta) = log(1 / delta), exceeds threshold -
+epsilon_stop = 0.90, the bounds re-computed after every batch of 10 samples; it stops at the first size with an
+accepted candidate. So the package's stopping rule targets threshold - epsilon_stop, a slack neither the paper nor
+Ribeiro et al.'s definition names.
+
+The headline reading is Ribeiro et al.'s definition (an anchor A satisfies P(prec(A) >= tau) >= 1 - delta) at the
+package's tau = threshold and delta, judged per call: on each case (a document under a model) the calls with
+different seeds estimate how often the returned anchor's exact precision is >= tau, and an exact binomial test
+(the project's Clopper-Pearson, Bonferroni over the cases) says whether that frequency is significantly below 1 -
+delta. The package's stopping rule (the level threshold - epsilon_stop, per call) is a weaker reading beside it,
+labelled as the package's behaviour; line 182's "provable rules" (precision 1) a stronger one. The pooled view (all
+calls of the family together, an average over cases, not a per-call promise) decides only the corrected statement,
+at the package's level. Exact side: :mod:`analytic.anchors_text` on the label of every one of the 2^b UNK patterns;
+the exact law of the package's sampler (s-sampler) and the exact acceptance probability of its sequential test
+(s-sequential). The rates at which the returned anchor is as small as the smallest anchor meeting the threshold
+("compact") are values only.
 """
 
 from __future__ import annotations
@@ -38,7 +51,6 @@ from analytic.exact_cache import exact_cache
 from fred.evaluation.explainers import CLASS_NAMES, AnchorAdapter
 from fred_constants import DELTA
 
-from ...statistics.intervals import clopper_pearson
 from ...paper.baselines import (
     ALL_DEFAULTS,
     DOCUMENTS,
@@ -47,8 +59,16 @@ from ...paper.baselines import (
     fitted_model,
     package_versions,
 )
+from ...statistics.intervals import clopper_pearson
 from ...statistics.seeds import statistical_seed
-from ...verdicts.results import Claim, ClaimResult, Quote, Reading, StepResult, hypotheses
+from ...verdicts.results import (
+    Claim,
+    ClaimResult,
+    Quote,
+    Reading,
+    StepResult,
+    hypotheses,
+)
 from .anchor_exp_law import (
     SAMPLER_MAX_ROWS,
     beam_size_forwarding,
@@ -67,18 +87,21 @@ HIGH_PROBABILITY = Quote(188, r"Anchors identifies a compact set of features gua
                               r"prediction with high probability (details in \citet{lopardo2022sea}).")
 SOURCE = (PROVABLE, HIGH_PROBABILITY, ALL_DEFAULTS)
 READINGS = (
-    Reading("package-promise", "headline",
-            "the anchor anchor-exp returns (default parameters, UNK perturbation) has exact precision >= threshold "
-            "- epsilon_stop (0.95 - 0.05 = 0.90) except with probability <= delta = 0.1. Line 188 names no precision "
-            "level ('with high probability'), so the only level the method's stopping test targets is threshold - "
-            "epsilon_stop: the package's default threshold 0.95 is NOT what it guarantees (the 'threshold' reading "
-            "checks that level).",
-            why=(HIGH_PROBABILITY,)),
-    Reading("threshold", "stronger",
-            "precision >= the threshold itself (0.95) except with probability <= delta = 0.1, as Ribeiro et al.'s "
-            "definition of an anchor reads without the stopping test's slack epsilon_stop; line 188's 'the same "
-            "prediction with high probability' names no slack.",
-            why=(HIGH_PROBABILITY,)),
+    Reading("definition", "headline",
+            "Ribeiro et al.'s definition of an anchor (Anchors: high-precision model-agnostic explanations, AAAI "
+            "2018), which line 182 cites: the anchor A a call returns satisfies P(prec(A) >= tau) >= 1 - delta, "
+            "prec(A) its exact precision under the package's perturbation law and the probability over the call's "
+            "own sampling (its seed), on each document; at the package's tau = threshold = 0.95 and delta = 0.1 "
+            "(explain_instance's defaults, which line 1164 keeps). Line 188 says this definition in words: "
+            "'guaranteed to produce the same prediction' (precision >= tau) 'with high probability' (>= 1 - delta); "
+            "neither line nor the definition names the package's stopping slack epsilon_stop.",
+            why=(PROVABLE, HIGH_PROBABILITY, ALL_DEFAULTS)),
+    Reading("stopping-rule", "weaker",
+            "the package's behaviour, not the paper's words: anchor-exp's stopping rule accepts a candidate when its "
+            "KL lower bound exceeds threshold - epsilon_stop (0.95 - 0.05 = 0.90; epsilon_stop is anchor_beam's "
+            "default, which the paper keeps, line 1164), so read per call as the definition with tau = 0.90: each "
+            "call's anchor has exact precision >= 0.90 with probability >= 1 - delta = 0.9, on each document.",
+            why=(HIGH_PROBABILITY, ALL_DEFAULTS)),
     Reading("provable", "stronger",
             "line 182 word for word: a 'provable rule that guarantees the model's prediction', i.e. precision 1: "
             "the prediction is kept on every perturbation that keeps the anchor. Not the headline: line 188, "
@@ -87,31 +110,46 @@ READINGS = (
 )
 STATEMENT = (
     "Lines 182 and 188: Anchors extracts 'provable rules that guarantee the model's prediction'; it 'identifies a "
-    "compact set of features guaranteed to produce the same prediction with high probability'. Checked with the "
-    "evaluation's call (line 1164: the official implementation with all default parameters; "
-    "AnchorText(spacy.blank('en'), class names, use_unk_distribution=True).explain_instance, the UNK law) on a "
-    "stated family: two TF-IDF logistic models, b = 4..11 words, precision measured exactly under the package's "
-    "own perturbation law; and, in general, against the exact acceptance probability of the package's stopping "
-    "test. Not covered: the trees, forests, transformers and long documents of the paper's evaluation (line 691: "
-    "Anchors behaves differently on larger documents), and 'compact' (rates only, no verdict)."
+    "compact set of features guaranteed to produce the same prediction with high probability', Anchors being "
+    "Ribeiro et al.'s (2018), whose definition is P(prec(A) >= tau) >= 1 - delta. Checked with the evaluation's "
+    "call (line 1164: the official implementation with all default parameters; AnchorText(spacy.blank('en'), class "
+    "names, use_unk_distribution=True).explain_instance, the UNK law) on a stated family: two TF-IDF logistic "
+    "models, b = 4..11 words, precision measured exactly under the package's own perturbation law, per call on "
+    "each document; and, in general, against the exact acceptance probability of the package's stopping test. Not "
+    "covered: the trees, forests, transformers and long documents of the paper's evaluation (line 691: Anchors "
+    "behaves differently on larger documents), and 'compact' (rates only, no verdict)."
+)
+CORRECTED = (
+    "Ours, on the stated family: anchor-exp at its defaults does not meet Ribeiro et al.'s definition at its own "
+    "threshold tau = 0.95 on every document (the counterexample). What it delivers there is the level its stopping "
+    "rule targets, threshold - epsilon_stop = 0.90, and only pooled: over all the family's calls together (an "
+    "average over its documents, not a per-call promise), the share of calls whose anchor has exact precision below "
+    "0.90 is below delta = 0.1. Per call at 0.90 the family's runs cannot confirm it (s-stopping-rule), and the "
+    "stopping test's exact acceptance shows that the package's argument does not prove it in general "
+    "(s-sequential)."
 )
 CONDITIONS = (
     "The family: two TF-IDF logistic models of proofs_checks.paper.baselines (Definition 1's norm=None one and the "
     "evaluation's L2 one; the label is decision > 0) times the documents of baseline_setting plus five more of the "
-    "corpus' words (b = 4..11), each explained with 10 seeds: numpy's global seed set before each call and "
-    "restored after (AnchorAdapter's way); the 11-word document gets 24 seeds, a number set after a trial run on "
-    "it (a look at the "
-    "data: s-threshold computes how much such a look could matter). A run misses when the returned anchor's exact "
-    "precision is below the level of the reading; the promised miss rate is the package's delta = 0.1. The pooled "
-    "miss rate is tested by a two-sided Clopper-Pearson interval at the suite's delta: 'fails' if it lies above the "
-    "promised rate, 'holds' if below, inconclusive otherwise; so 'holds' means the pooled miss rate is < delta over "
-    "the family, an average, not the per-call promise. The promise is per call, so each case's own rate is tested "
-    "too (delta divided by the number of cases): a case above the promised rate fails the reading; at 10 or 24 "
-    "runs a case's interval can exclude the promised rate from above but never confirm it (per case: "
-    "inconclusive). The verdict in general needs the proof steps: the package's stopping test is checked exactly "
+    "corpus' words (b = 4..11): 22 cases (a document under a model), each explained with 10 calls, each call with "
+    "its own seed (numpy's global seed set before the call and restored after, AnchorAdapter's way); the 11-word "
+    "document gets 24 calls, a number set after a trial run on it (a look at the data: the counterexample's seed "
+    "list is tested at a level that pays for any choice of the run count up to 24). A call meets a level when the "
+    "returned anchor's exact precision is >= it. Per call (s-definition at tau = threshold, s-stopping-rule at "
+    "threshold - epsilon_stop): each case's share of calls meeting the level gets its Clopper-Pearson interval at "
+    "the suite's delta divided by the 22 cases (Bonferroni); the case violates the definition when the interval's "
+    "upper limit is below 1 - delta = 0.9 (a one-sided exact binomial test: false-alarm probability <= delta / 2 "
+    "over all cases together), confirms it when its lower limit is >= 0.9 (impossible at 10 or 24 calls: not "
+    "rejected is no evidence either way), and cannot reach the level when even no call meeting it would not be "
+    "rejected. The step fails when a case violates it, holds when every case confirms it, and is inconclusive "
+    "otherwise. The counterexample is the violating case with the fewest words (then the family's order), with the "
+    "shortest prefix of its declared seeds whose own test rejects at the suite's delta divided by 22 cases x its "
+    "run count (so the choice of the prefix, and of the run count, is paid for); a subset of seeds chosen by their "
+    "outcome would prove nothing. Pooled (the corrected statement only): all calls of the family together, the "
+    "share below threshold - epsilon_stop by a two-sided Clopper-Pearson interval at the suite's delta against "
+    "delta = 0.1. The verdict in general needs the proof steps: the package's stopping test is checked exactly "
     f"(s-sequential), at the beam size it runs, against its per-test level from every start of 1..{START_SCAN} "
-    "rows and the "
-    "union bound its promise needs. 'Compact' is reported as rates, not covered by the verdict."
+    "rows and the union bound its promise needs. 'Compact' is reported as rates, not covered by the verdict."
 )
 
 #: Documents beyond baseline_setting's, of its corpus' words, with mixed polarity (anchors near the threshold),
@@ -120,10 +158,11 @@ EXTRA_DOCUMENTS = ("friendly staff but bad food", "slow service bad food but gre
                    "good food but slow service and rude staff", "the place was great but the food bad",
                    "good place but the service was slow and the staff rude")
 FAMILY_DOCUMENTS = DOCUMENTS + EXTRA_DOCUMENTS
-#: Seeds per (model, document): 10, enough pooled (2 x 10 x 10 + 2 x 24 = 248 runs) to confirm a miss rate <= 0.1
-#: with up to 4 misses; the long document (b > LONG_B), where anchor-exp searches longest, gets LONG_RUNS, so
-#: that its own rate can be told from delta = 0.1 at the per-case (Bonferroni) level; 24 was set after a trial run
-#: on that document (s-threshold bounds what such a look can do).
+#: Calls (seeds) per case (model, document): 10, where the per-case test can reach its level (8 calls is the fewest:
+#: 0.1^8 < 1e-6 / (2 x 22) < 0.1^7), rejecting a case with at most one call of its 10 meeting the level; the long
+#: document (b > LONG_B),
+#: where anchor-exp searches longest, gets LONG_RUNS; 24 was set after a trial run on that document (the
+#: counterexample's test pays for any run count up to it). Pooled, 2 x 10 x 10 + 2 x 24 = 248 calls.
 RUNS_PER_CASE = 10
 LONG_B = 8
 LONG_RUNS = 24
@@ -177,11 +216,22 @@ def run_seeds(seed: int) -> list[int]:
     return np.random.default_rng(seed).integers(0, 2**32, size=size).tolist()
 
 
+def declared_seeds(seed: int) -> dict[tuple[str, str], list[int]]:
+    """Each case's (model, document) seeds, in the order :func:`run_seeds` declares them before any run: the
+    case's ``runs_for(document)`` seeds, then its unused slot."""
+    seeds, out = iter(run_seeds(seed)), {}
+    for model in _models():
+        for document in FAMILY_DOCUMENTS:
+            out[(model, document)] = [next(seeds) for _ in range(runs_for(document))]
+            next(seeds)  # the case's unused slot (run_seeds)
+    return out
+
+
 @exact_cache(copy=True)  # the packages on a fixed family and seed: the same for every subject
 def runs(seed: int) -> dict:
     """Every run of the family: anchor-exp's returned anchor (positions, reported precision) and its exact
     precision, with the exact minimal size of each case; numpy's global state restored."""
-    seeds = iter(run_seeds(seed))
+    declared = declared_seeds(seed)
     out = []
     saved = np.random.get_state()
     try:
@@ -195,8 +245,7 @@ def runs(seed: int) -> dict:
                 labels = case_labels(model, document)
                 b = len(document.split())
                 smallest = len(anchors_meeting(labels)[0].positions)
-                for _ in range(runs_for(document)):
-                    run_seed = next(seeds)
+                for run_seed in declared[(model, document)]:
                     np.random.seed(run_seed)
                     exp = explainer.explain_instance(  # the adapter's own call (AnchorAdapter.explain)
                         document, lambda texts, f=adapter.predict: np.asarray(f(list(texts))))
@@ -206,7 +255,6 @@ def runs(seed: int) -> dict:
                                 "reported_precision": float(exp.precision()),
                                 "precision": str(anchor_precision(labels, anchor)),
                                 "smallest_meeting_size": smallest, "setting": setting})
-                next(seeds)  # the case's unused slot (run_seeds)
     finally:
         np.random.set_state(saved)
     return {"runs": out}
@@ -232,35 +280,103 @@ def exact_family() -> tuple[bool, dict]:
 
 
 def rate_test(misses: int, trials: int, promised: float) -> tuple[bool, bool, dict]:
-    """Clopper-Pearson at the suite's DELTA on a miss rate against the promised one: (holds, conclusive, values).
-    Fails when the whole interval lies above ``promised``, holds (conclusive) when it lies below or at it."""
+    """The pooled view: Clopper-Pearson at the suite's DELTA on a miss rate over all the family's calls against the
+    promised one: (holds, conclusive, values). Fails when the whole interval lies above ``promised``, holds
+    (conclusive) when it lies below or at it."""
     low, high = (float(v[0]) for v in clopper_pearson([misses], trials, DELTA))
     fails, confirmed = low > promised, high <= promised
     return not fails, fails or confirmed, {"misses": misses, "runs": trials, "rate": misses / trials,
                                            "interval": [low, high], "promised_rate": promised}
 
 
-def per_case_test(rows: list[dict], level: Fraction, promised: float) -> list[dict]:
-    """Each case's own miss rate (the promise is per call, so per case): its Clopper-Pearson interval at DELTA
-    divided by the number of cases (Bonferroni), and whether the interval lies above ``promised`` (the case
-    breaks the promise) or below it (the case confirms it)."""
-    cases: dict[tuple, list[int]] = {}
+#: What a case's per-call test can say (:func:`per_call_test`), in the order the notes list them.
+OUTCOMES = ("violated", "confirmed", "not rejected", "cannot reach the level")
+
+
+def meets(run: dict, level: Fraction) -> bool:
+    """Whether the anchor a call returned has exact precision >= ``level``."""
+    return Fraction(run["precision"]) >= level
+
+
+def case_runs(rows: list[dict]) -> dict[tuple[str, str], list[dict]]:
+    """The calls of each case (model, document): the cases in the family's order, each case's calls in the order
+    of their declared seeds."""
+    out: dict[tuple[str, str], list[dict]] = {}
     for r in rows:
-        cases.setdefault((r["model"], r["document"]), []).append(int(Fraction(r["precision"]) < level))
-    out = []
-    for (model, document), misses in cases.items():
-        low, high = (float(v[0]) for v in clopper_pearson([sum(misses)], len(misses), DELTA / len(cases)))
-        out.append({"model": model, "document": document, "b": len(document.split()), "misses": sum(misses),
-                    "runs": len(misses), "interval": [low, high], "above_promised": low > promised,
-                    "confirmed": high <= promised})
+        out.setdefault((r["model"], r["document"]), []).append(r)
     return out
 
 
-def look_bound(misses: int, trials: int, promised: Fraction, cases: int) -> Fraction:
-    """P(Binomial(trials, promised) >= misses) times ``cases``, exactly: how likely a case as bad as this one is
-    if every case met the promised rate, whichever case a look at the data singled out (a union over cases)."""
-    return cases * sum(math.comb(trials, j) * promised**j * (1 - promised) ** (trials - j)
-                       for j in range(misses, trials + 1))
+def per_call_test(meeting: int, calls: int, promised: float, delta: float) -> dict:
+    """One case's exact binomial test of Ribeiro et al.'s per-call probability (``meeting`` of ``calls`` calls
+    returned an anchor meeting the level) against ``promised`` = 1 - delta: the Clopper-Pearson interval of the
+    case's share at ``delta``. 'violated' when its upper limit is below ``promised`` (one-sided: false alarm <=
+    ``delta`` / 2), 'confirmed' when its lower limit is >= ``promised``, otherwise 'not rejected' (no evidence either
+    way), or 'cannot reach the level' when even no call meeting the level would not be rejected."""
+    low, high = (float(v[0]) for v in clopper_pearson([meeting], calls, delta))
+    floor = float(clopper_pearson([0], calls, delta)[1][0])
+    outcome = ("violated" if high < promised else "confirmed" if low >= promised else
+               "not rejected" if floor < promised else "cannot reach the level")
+    return {"meeting": meeting, "calls": calls, "share": meeting / calls, "interval": [low, high],
+            "interval_delta": delta, "upper_limit_with_none_meeting": floor, "outcome": outcome}
+
+
+def per_call_cases(rows: list[dict], level: Fraction, promised: float) -> list[dict]:
+    """Every case's :func:`per_call_test` at the suite's DELTA divided by the number of cases (Bonferroni: a false
+    alarm on any case has probability <= DELTA / 2)."""
+    groups = case_runs(rows)
+    return [{"model": model, "document": document, "b": len(document.split()),
+             **per_call_test(sum(meets(r, level) for r in calls), len(calls), promised, DELTA / len(groups))}
+            for (model, document), calls in groups.items()]
+
+
+def shortest_rejecting_prefix(calls: list[dict], level: Fraction, promised: float, cases: int) -> tuple[int, dict]:
+    """The fewest first calls of a case (its declared seeds' order) whose test rejects at DELTA / (``cases`` x the
+    case's calls): the extra division pays for choosing the prefix, so for any run count up to the case's. When no
+    prefix rejects there, all the case's calls at DELTA / ``cases`` (the step's own test)."""
+    paid, meeting = DELTA / (cases * len(calls)), 0
+    for n, run in enumerate(calls, 1):
+        meeting += meets(run, level)
+        test = per_call_test(meeting, n, promised, paid)
+        if test["outcome"] == "violated":
+            return n, test
+    return len(calls), per_call_test(meeting, len(calls), promised, DELTA / cases)
+
+
+def binomial_tail(meeting: int, calls: int, promised: Fraction) -> Fraction:
+    """P(Binomial(calls, promised) <= meeting), exactly: the one-sided p-value of a case's share."""
+    return sum(math.comb(calls, j) * promised**j * (1 - promised) ** (calls - j) for j in range(meeting + 1))
+
+
+def definition_counterexample(rows: list[dict], level: Fraction, promised: Fraction, threshold: float,
+                              seed: int) -> dict | None:
+    """The headline's counterexample: the violating case with the fewest words (then the family's order), with the
+    shortest prefix of its declared seeds that rejects on its own (:func:`shortest_rejecting_prefix`); each call's
+    anchor and exact precision, and the hypotheses computed on it. None when no case violates the definition."""
+    groups = case_runs(rows)
+    order = list(groups)
+    violated = [c for c in per_call_cases(rows, level, float(promised)) if c["outcome"] == "violated"]
+    if not violated:
+        return None
+    case = min(violated, key=lambda c: (c["b"], order.index((c["model"], c["document"]))))
+    key = (case["model"], case["document"])
+    n, test = shortest_rejecting_prefix(groups[key], level, float(promised), len(groups))
+    calls, seeds = groups[key][:n], [r["seed"] for r in groups[key][:n]]
+    return {"model": key[0], "document": key[1], "b": case["b"], "seeds": seeds,
+            "anchors": [list(r["anchor"]) for r in calls], "anchor_words": [r["words"] for r in calls],
+            "precisions": [r["precision"] for r in calls], "reported_precisions": [r["reported_precision"] for r in calls],
+            "tau": float(level), "promised_probability": float(promised), "calls": n,
+            "calls_meeting_tau": test["meeting"], "interval": test["interval"], "interval_delta": test["interval_delta"],
+            "p_value": float(binomial_tail(test["meeting"], n, promised)),
+            "prefix_choice_paid": test["interval_delta"] < DELTA / len(groups),
+            "case_calls": case["calls"], "case_calls_meeting_tau": case["meeting"], "case_interval": case["interval"],
+            "smaller": "fewer words b, then the family's order (model, document), among the cases that violate the "
+                       "definition; then the shortest prefix of the case's declared seeds that rejects on its own",
+            **hypotheses(called_as_the_evaluation=all(all(r["setting"].values()) for r in calls),
+                         package_reported_success=all(r["reported_precision"] >= threshold for r in calls),
+                         document_of_the_family=key[1] in FAMILY_DOCUMENTS,
+                         seeds_declared_before_the_runs=seeds == declared_seeds(seed)[key][:n],
+                         distinct_seeds=len(set(seeds)) == n)}
 
 
 def compactness(rows: list[dict]) -> dict:
@@ -349,20 +465,24 @@ KL_LUCB = (
 #: untested fallback, and why its anchor should meet threshold - epsilon_stop (with where that stops).
 ARGUMENTS = (("s-sampler-source", SAMPLER_SOURCE), ("s-fallback", FALLBACK), ("s-kl-lucb", KL_LUCB))
 #: (step, role, evidence, reading) of the steps that run anchor-exp, for the absent-package path.
-PACKAGE_STEPS = (("s-promise", "statement", "statistical", "package-promise"),
-                 ("s-threshold", "statement", "statistical", "threshold"),
+PACKAGE_STEPS = (("s-definition", "statement", "statistical", "definition"),
+                 ("s-stopping-rule", "statement", "statistical", "stopping-rule"),
                  ("s-provable", "statement", "statistical", "provable"),
                  ("s-accepted", "proof", "exhaustive", None),
                  ("s-sequential", "proof", "exhaustive", None))
 
 
 def check() -> ClaimResult:
-    """The package's promise on the family (headline), the threshold itself and precision 1 (stronger); the exact
-    family, the sampler's exact law and the stopping test's exact acceptance, with the arguments about the code."""
+    """Ribeiro et al.'s definition per call at the package's threshold (headline), the package's stopping rule per
+    call (weaker) and precision 1 (stronger); the pooled share at the stopping rule's level (the corrected statement,
+    when the headline fails); the exact family, the sampler's exact law and the stopping test's exact acceptance,
+    with the arguments about the code."""
+    package, counterexample = _package_steps(statistical_seed(SEED))
     steps = (exact_family_step(), sampler(), *(CLAIM.argued(step, "proof", text) for step, text in ARGUMENTS),
-             *_package_steps(statistical_seed(SEED)))
-    return CLAIM.result(kind="baseline", statement=STATEMENT, conditions=CONDITIONS, counterexample=None,
-                        steps=steps, source=SOURCE, readings=READINGS)
+             *package)
+    return CLAIM.result(kind="baseline", statement=STATEMENT, conditions=CONDITIONS, counterexample=counterexample,
+                        steps=steps, corrected=None if counterexample is None else CORRECTED, source=SOURCE,
+                        readings=READINGS)
 
 
 def exact_family_step() -> StepResult:
@@ -387,68 +507,97 @@ def sampler() -> StepResult:
                          values=values)
 
 
-def _package_steps(seed: int) -> tuple[StepResult, ...]:
-    """The steps that run anchor-exp, on the family's runs under ``seed``; inconclusive when it is absent. The
-    counterexample to the stronger 'provable' reading is in its step's values (the claim's own counterexample field
-    is the headline's, which has none)."""
+def _package_steps(seed: int) -> tuple[tuple[StepResult, ...], dict | None]:
+    """The steps that run anchor-exp, on the family's runs under ``seed``, and the headline's counterexample;
+    inconclusive when the package is absent. The counterexample to the stronger 'provable' reading is in its step's
+    values (the claim's own counterexample field is the headline's). The pooled correction step is there only when
+    the headline fails (a corrected statement answers a failing one)."""
     absent = [absent_step(CLAIM, step, role, evidence, ("anchor-exp", "spacy"), reading=reading,
                           values={"false_alarm_probability": DELTA, "seed": seed})
               for step, role, evidence, reading in PACKAGE_STEPS]
     if all(absent):
-        return tuple(absent)
+        return tuple(absent), None
     params = package_parameters()
     rows = runs(seed)["runs"]
     common = {"false_alarm_probability": DELTA, "seed": seed, "parameters": params, "versions": package_versions(),
-              "cases": len(_models()) * len(FAMILY_DOCUMENTS), "runs_per_case": RUNS_PER_CASE,
+              "case_count": len(_models()) * len(FAMILY_DOCUMENTS), "runs_per_case": RUNS_PER_CASE,
               "runs_per_long_case": LONG_RUNS, "long_case_b_above": LONG_B}
     threshold, stop, delta = (Fraction(str(params[k])) for k in ("threshold", "epsilon_stop", "delta"))
-    return (rate_step("s-promise", "package-promise", threshold - stop, "threshold - epsilon_stop", rows, delta,
-                      common),
-            rate_step("s-threshold", "threshold", threshold, "the threshold", rows, delta, common),
-            provable(rows, params), accepted(rows, params["threshold"]), sequential(params))
+    counterexample = definition_counterexample(rows, threshold, 1 - delta, params["threshold"], seed)
+    steps = (per_call_step("s-definition", "definition", threshold, "tau = threshold", rows, delta, common,
+                           counterexample),
+             per_call_step("s-stopping-rule", "stopping-rule", threshold - stop, "threshold - epsilon_stop", rows,
+                           delta, common, None),
+             provable(rows, params))
+    pooled = () if counterexample is None else (pooled_step(threshold - stop, rows, delta, common),)
+    return (*steps, accepted(rows, params["threshold"]), sequential(params), *pooled), counterexample
 
 
-def _look_note(worst: dict, look: Fraction, delta: Fraction, cases: int) -> str:
-    """The worst case above the promised rate, and how likely a look at the data could make it so."""
-    return (f"; per case (delta = {DELTA:g} / {cases}), {worst['document']!r} ({worst['model']}, b = "
-            f"{worst['b']}) misses in {worst['misses']} of {worst['runs']} runs, interval "
-            f"[{worst['interval'][0]:.3f}, {worst['interval'][1]:.3f}], above the promised rate; its run count was "
-            f"set after a trial run, and P(Binomial({worst['runs']}, {float(delta)}) >= {worst['misses']}) x "
-            f"{cases} cases = {float(look):.2g}"
-            + (f" <= {DELTA:g}: the evidence survives any such look" if look <= DELTA else
-               f" > {DELTA:g}: such a look could explain it"))
+def _cases_note(cases: list[dict], what: str, level: Fraction) -> str:
+    """How the cases stand to the per-call definition at ``level``: the violating ones named, the others counted."""
+    count = {o: sum(c["outcome"] == o for c in cases) for o in OUTCOMES}
+    calls = sorted({c["calls"] for c in cases})
+    named = "; ".join(f"{c['document']!r} ({c['model']}, b = {c['b']}): {c['meeting']} of {c['calls']} calls meet "
+                      f"it, interval [{c['interval'][0]:.3f}, {c['interval'][1]:.3f}] below 0.9"
+                      for c in cases if c["outcome"] == "violated")
+    return (f"Ribeiro et al.'s definition per call at {what} = {float(level):.2f} (each call's anchor has exact "
+            f"precision >= {float(level):.2f} with probability >= 1 - delta = 0.9, on each document): of the "
+            f"{len(cases)} cases (a document under a model), violated in {count['violated']}"
+            + (f" ({named})" if named else "")
+            + f", not rejected in {count['not rejected']} (no evidence either way: at "
+            f"{' or '.join(map(str, calls))} calls a case's share cannot be confirmed >= 0.9), confirmed in "
+            f"{count['confirmed']}, out of the test's reach in {count['cannot reach the level']}. One-sided exact "
+            "binomial test "
+            f"per case: the Clopper-Pearson upper limit of its share at delta = {DELTA:g} / {len(cases)} cases below "
+            f"0.9, false-alarm probability <= {DELTA / 2:g} over all cases together")
 
 
-def rate_step(step: str, reading: str, level: Fraction, what: str, rows: list[dict], delta: Fraction,
-              common: dict) -> StepResult:
-    """s-promise, s-threshold: the pooled miss rate of the returned anchors at the reading's ``level`` against the
-    promised rate ``delta``, and each case's own rate; a case above the promised rate fails the reading if it
-    survives any look at the data."""
-    misses = sum(Fraction(r["precision"]) < level for r in rows)
-    holds, conclusive, values = rate_test(misses, len(rows), float(delta))
-    cases = per_case_test(rows, level, float(delta))
-    above = [c for c in cases if c["above_promised"]]
-    confirmed = sum(c["confirmed"] for c in cases)
-    note = (f"anchor-exp's returned anchor has exact precision below {what} ({float(level):.2f}) in {misses} of "
-            f"{len(rows)} runs (rate {misses / len(rows):.3f}; Clopper-Pearson interval "
-            f"[{values['interval'][0]:.3f}, {values['interval'][1]:.3f}] at delta = {DELTA:g}) against the "
-            f"promised rate delta = {float(delta)}")
-    look = None
-    if above:  # a case whose own rate is above the promised one breaks a per-call promise
-        worst = min(above, key=lambda c: (c["b"], -c["interval"][0]))
-        look = look_bound(worst["misses"], worst["runs"], delta, len(cases))
-        note += _look_note(worst, look, delta, len(cases))
-    breaks = bool(above) and look <= DELTA
-    if not breaks and holds and conclusive:
-        note += ("; so the pooled miss rate is < delta over the family (per case: "
-                 + ("confirmed in every case" if confirmed == len(cases) else
-                    f"inconclusive, {confirmed} of {len(cases)} cases confirm it") + ")")
+def per_call_step(step: str, reading: str, level: Fraction, what: str, rows: list[dict], delta: Fraction,
+                  common: dict, counterexample: dict | None) -> StepResult:
+    """s-definition, s-stopping-rule: each case's calls tested against Ribeiro et al.'s per-call probability 1 -
+    ``delta`` at ``level`` (:func:`per_call_cases`); fails when a case violates it, holds when every case confirms
+    it, inconclusive otherwise. The pooled share is reported beside it and does not decide."""
+    cases = per_call_cases(rows, level, float(1 - delta))
+    violated = any(c["outcome"] == "violated" for c in cases)
+    misses = sum(not meets(r, level) for r in rows)
+    _, _, pooled = rate_test(misses, len(rows), float(delta))
+    low, high = pooled["interval"]
+    note = (_cases_note(cases, what, level)
+            + (f". The smallest counterexample: {counterexample['document']!r} ({counterexample['model']}), its first "
+               f"{counterexample['calls']} seeds {counterexample['seeds']}: {counterexample['calls_meeting_tau']} of "
+               f"them meet it, interval [{counterexample['interval'][0]:.3f}, {counterexample['interval'][1]:.3f}] at "
+               f"delta = {counterexample['interval_delta']:.3g} "
+               + ("(paying for the choice of the prefix" if counterexample["prefix_choice_paid"] else
+                  "(no shorter prefix rejects once its choice is paid for: the case's calls, whose run count was "
+                  "not paid for") + f"), p = {counterexample['p_value']:.2g}" if counterexample else "")
+            + f". Pooled over the family's {len(rows)} calls (an average over the cases, not the per-call definition; "
+            f"it does not decide): {misses} below {float(level):.2f}, Clopper-Pearson interval [{low:.3f}, "
+            f"{high:.3f}] at delta = {DELTA:g}, "
+            + ("above" if low > float(delta) else "below" if high <= float(delta) else "containing")
+            + f" delta = {float(delta)}.")
     return CLAIM.checked(
-        step, "statement", "statistical", note + ".", holds=holds and not breaks, conclusive=conclusive or breaks,
-        reading=reading,
-        values={**common, **values, "level": float(level), "cases_with_misses": [c for c in cases if c["misses"]],
-                "cases_above_promised": above, "cases_confirmed": confirmed,
-                "look_bound": None if look is None else float(look), "compactness": compactness(rows)})
+        step, "statement", "statistical", note, holds=not violated,
+        conclusive=violated or all(c["outcome"] == "confirmed" for c in cases), reading=reading,
+        values={**common, "level": float(level), "promised_probability": float(1 - delta), "per_case": cases,
+                "outcomes": {o: sum(c["outcome"] == o for c in cases) for o in OUTCOMES},
+                "pooled_does_not_decide": pooled, "compactness": compactness(rows)})
+
+
+def pooled_step(level: Fraction, rows: list[dict], delta: Fraction, common: dict) -> StepResult:
+    """c-pooled-stopping-level: the corrected statement, pooled: the share of all the family's calls whose anchor
+    is below the stopping rule's ``level``, against ``delta`` (:func:`rate_test`)."""
+    misses = sum(not meets(r, level) for r in rows)
+    holds, conclusive, values = rate_test(misses, len(rows), float(delta))
+    low, high = values["interval"]
+    note = (f"Pooled over the family's {len(rows)} calls (an average over its {common['case_count']} cases, not a "
+            f"per-call promise): the returned anchor's exact precision is below threshold - epsilon_stop "
+            f"({float(level):.2f}) in {misses} calls (rate {misses / len(rows):.3f}; Clopper-Pearson interval "
+            f"[{low:.3f}, {high:.3f}] at delta = {DELTA:g}) against delta = {float(delta)}"
+            + ("; so the pooled share is below delta over the family." if holds and conclusive else
+               "; so the pooled share is above delta over the family." if not holds else
+               "; the interval contains delta: inconclusive."))
+    return CLAIM.checked("c-pooled-stopping-level", "correction", "statistical", note, holds=holds,
+                         conclusive=conclusive, values={**common, **values, "level": float(level)})
 
 
 def provable(rows: list[dict], params: dict) -> StepResult:

@@ -1,18 +1,25 @@
-"""What the framework the paper leverages says of LIME for text, checked on the lime package as the paper runs it.
+"""What the framework the paper leverages says of LIME for text, checked on the lime package as the paper ran it.
 
 The paper states nothing about LIME's convergence: it says that FRED's analysis is "inspired by" and "leverages"
-the framework of Garreau and von Luxburg for LIME, extended to text by Mardaoui and Garreau (lines 214, 443), and
-that it runs "the official implementation ... with all default parameters" (line 1164). The statement is therefore
-ours (``own=True``): LIME behaves as that framework says. Its coefficients have a limit as the number of samples n
-grows, the minimiser of E[pi (f - b0 - z.beta)^2] under LIME's sampling law (the ridge penalty vanishes), and on
-the linear score of a TF-IDF model of Definition 1 the limit has a closed form.
+the framework of Garreau and von Luxburg for LIME, extended to text by Mardaoui and Garreau (lines 214, 443), that
+LIME attributes "an importance score for each token" (line 1166), and that it runs "the official implementation ...
+with all default parameters" (line 1164). The statement is therefore ours (``own=True``): LIME behaves as that
+framework says. Its coefficients have a limit as the number of samples n grows, the minimiser of
+E[pi (f - b0 - z.beta)^2] under LIME's sampling law over every feature (the ridge penalty vanishes), and on the
+linear score of a TF-IDF model of Definition 1 the limit has a closed form.
 
-Readings of line 1164: lime's defaults (``bow=True``, a feature per distinct word; the headline, on documents of at
-most 10 distinct words), the same on any document (fails at d = 11: ``num_features=10`` drops a word) and the
-evaluation's call (``bow=False``, ``num_features=b``). Proof steps: the closed form (:mod:`analytic.lime_text`)
-against LIME's normal equations, in sympy and by enumeration on the documents of :mod:`.baseline_setting`.
-Statement steps: the package (:mod:`.lime_runs`) nears the exact limit as n grows (sign tests along a ladder of n);
-at the last n each coefficient's median lies near beta*_n (a distribution-free order-statistic test)."""
+Readings. The headline is LIME as the paper ran it (:mod:`.lime_released`): the released explainer's call
+(``bow=False``, every other argument lime's default, among them ``num_features=10``) on the evaluation's models
+(``TfidfVectorizer()`` + ``LogisticRegression()``, ``predict_proba``) and the documents the experiments explained,
+short (Restaurants) and long (Yelp). It fails at b = 11 positions: the package scores 10 positions and leaves the
+11th without a score although its exact limit is not 0 (the counterexample); the corrected statement (min(b, 10)
+positions scored, converging to the limit of the fit on those alone) is checked. Beside it: lime's own defaults
+(``bow=True``, a feature per distinct word, on documents of at most 10 distinct words), the same on any document
+(fails at d = 11) and this project's evaluation call (``bow=False``, ``num_features=b``). Proof steps: the closed
+form (:mod:`analytic.lime_text`) against LIME's normal equations, in sympy and by enumeration on the documents of
+:mod:`proofs_checks.paper.baselines`. Statement and correction steps: the package (:mod:`proofs_checks.cases.lime_runs`)
+nears the exact limit as n grows (sign tests along a ladder of n); at the last n each coefficient's median lies near
+beta*_n (a distribution-free order-statistic test)."""
 
 from __future__ import annotations
 
@@ -58,6 +65,9 @@ from ...paper.baselines import (
 )
 from ...statistics.seeds import statistical_seed
 from ...verdicts.results import Claim, ClaimResult, Quote, Reading, StepResult
+from . import lime_released
+from .lime_l2_tfidf import mardaoui_garreau_package_step, mardaoui_garreau_step
+from .lime_released import DATASETS, RELEASED_EXPLAIN, RELEASED_EXPLAINER, data_missing
 
 CLAIM = Claim("baseline-lime")
 FRAMEWORK = Quote(443, r"We leverage the framework established by \citet{garreau2020explaining} for LIME, extended for "
@@ -69,7 +79,7 @@ PER_TOKEN = (Quote(1166, r"Remark that while LIME and SHAP share the principle o
                          r"each token"),
              Quote(1168, r"We use as explanation set $\explanation$ for LIME and SHAP the first $k$ tokens ranked by "
                          r"importance"))
-DATASETS = Quote(547, r"We evaluate on three sentiment analysis datasets (Restaurants, Yelp reviews, IMDb) and a hate "
+DATASETS_QUOTE = Quote(547, r"We evaluate on three sentiment analysis datasets (Restaurants, Yelp reviews, IMDb) and a hate "
                       r"speech detection dataset (Tweets) with varying document lengths")
 SOURCE = (
     Quote(214, r"Inspired by this line of work \citep{garreau2020explaining}, and its adaptation to text data for "
@@ -80,50 +90,70 @@ SOURCE = (
     ALL_DEFAULTS,
     MASKING,
     *PER_TOKEN,
-    DATASETS,
+    DATASETS_QUOTE,
 )
 READINGS = (
-    Reading("defaults", "headline",
-            "LIME as line 1164 says the paper runs it, 'with all default parameters': LimeTextExplainer() and "
-            "explain_instance's defaults, i.e. bow=True (one feature per distinct word; removing it deletes every "
-            "occurrence), split_expression=r'\\W+', num_features=10, num_samples=5000, on documents of at most "
-            "num_features = 10 distinct words (lime's own, case-sensitive count), the only ones on which these "
-            "defaults weight every word. Those are the words the paper gives for its LIME, and the framework it "
-            "leverages (line 443: Mardaoui and Garreau) analyses that bow=True setting. Line 379 describes LIME's "
-            "default implementation as masking the removed tokens and lines 1166/1168 rank tokens, which fits "
-            "bow=False better; but lime's real default (bow=True) deletes words and scores word types, and line "
-            "1164's explicit 'all default parameters' decides the headline.",
+    Reading("released", "headline",
+            "LIME as the paper ran it: the released explainer's call (explainers/lime_explainer.py: "
+            "LimeTextExplainer(class_names, bow=False) and explain_instance(text, classifier_fn=predict_proba), every "
+            "other argument lime's default: split_expression=r'\\W+', num_features=10, num_samples=5000, "
+            "feature_selection='auto', labels=(1,)) on the evaluation's models (TfidfVectorizer(), L2-normalised, + "
+            "LogisticRegression(), its predict_proba) and the documents the experiments explained, of every length: "
+            "Restaurants (short) and Yelp (long, most longer than num_features = 10 positions). Line 1164 says the "
+            "paper runs 'the official implementation ... with all default parameters', and the released code is how "
+            "it did: lime's defaults but bow=False, the per-token masking that line 379 (LIME's default "
+            "implementation masks the removed tokens with a predefined token) and lines 1166/1168 (an importance "
+            "score for each token, the first k tokens ranked) describe; line 547 evaluates on datasets 'with varying "
+            "document lengths'.",
+            why=(ALL_DEFAULTS, MASKING, *PER_TOKEN, DATASETS_QUOTE)),
+    Reading("defaults", "alternative",
+            "lime's own defaults, LimeTextExplainer() and explain_instance's defaults: bow=True (one feature per "
+            "distinct word; removing it deletes every occurrence), split_expression=r'\\W+', num_features=10, "
+            "num_samples=5000, on documents of at most num_features = 10 distinct words (lime's own, case-sensitive "
+            "count), the only ones on which these defaults weight every word. Line 1164's 'all default parameters' "
+            "read literally, and the bow=True setting the framework of line 443 (Mardaoui and Garreau) analyses; "
+            "but the released code the paper ran sets bow=False.",
             why=(ALL_DEFAULTS, FRAMEWORK)),
-    Reading("defaults-any-length", "stronger",
-            "The same defaults on any document, whatever its number d of distinct words, as line 1164 states them "
+    Reading("defaults-any-length", "alternative",
+            "lime's own defaults on any document, whatever its number d of distinct words, as line 1164 states them "
             "for every dataset (line 547: IMDb, Yelp, Tweets, mostly d > 10). With num_features=10 < d lime's "
             "'auto' selection ('highest_weights') keeps 10 words and gives the others no coefficient, so the "
             "framework's limit (a coefficient m_j a_j for every word) is not what the package returns.",
-            why=(ALL_DEFAULTS, DATASETS)),
+            why=(ALL_DEFAULTS, DATASETS_QUOTE)),
     Reading("evaluation", "alternative",
             "LIME as this project's evaluation runs it (fred/evaluation/explainers.py, LimeAdapter): bow=False (one "
             "feature per position, a removed position becoming UNKWORDZ), split_expression=r'\\s+', num_features=b "
             "(b = len(text.split()), lime's r'\\s+' token count, so every position is weighted at any length), on "
-            "predict_proba. Line 379 (LIME's default taken as masking the removed tokens with a predefined token) "
-            "and lines 1166/1168 (an importance score per token, the first k tokens ranked) support this per-token "
-            "masking; its three arguments still depart from the 'all default parameters' of line 1164.",
+            "predict_proba. It is the released call with every position scored: its num_features=b departs from "
+            "the released call's default num_features=10 (on the evaluation's preprocessed texts r'\\s+' and "
+            "r'\\W+' give the same positions).",
             why=(MASKING, *PER_TOKEN, ALL_DEFAULTS)),
 )
 STATEMENT = (
-    "Ours: the paper states nothing about LIME's convergence; it only says that FRED's analysis follows the "
-    "framework of Garreau and von Luxburg for LIME, extended to text by Mardaoui and Garreau (lines 214, 443). "
-    "That framework holds for the lime package as the paper runs it, 'the official implementation ... with all "
-    "default parameters' (line 1164), on documents with at most num_features features (d <= 10 distinct words "
-    "under lime's defaults; under the evaluation's call num_features = b, every position): its coefficients "
-    "converge, as the number of samples n grows, to the minimiser of E[pi (f - b0 - z.beta)^2] under its own "
-    "sampling law (the ridge penalty vanishes); on the linear score of a TF-IDF model of Definition 1 that limit "
-    "is each feature's own contribution, m_j lambda_j v_j for a word j with m_j occurrences under lime's defaults "
-    "(bow=True), and a_i = lambda_{w(i)} v_{w(i)} for position i (w(i) its word) in the evaluation's call, whose "
-    "bow=False, split_expression=r'\\s+' and num_features=b depart from those defaults; at finite n the "
-    "coefficients carry an O(1/n) ridge bias. On predict_proba, which the evaluation passes, the package converges "
-    "to its exact limit by enumeration (there is no closed form). On documents of more than 10 distinct words, "
-    "most of the paper's datasets' (line 547), default LIME leaves the framework: it weights only 10 words (reading "
-    "'defaults-any-length', which fails at d = 11)."
+    "Ours: the paper states nothing about LIME's convergence; it says that FRED's analysis follows the framework of "
+    "Garreau and von Luxburg for LIME, extended to text by Mardaoui and Garreau (lines 214, 443), and that LIME "
+    "attributes an importance score for each token (line 1166). That framework holds for LIME as the paper ran it: "
+    "the released explainer's call (LimeTextExplainer(class_names, bow=False), explain_instance(text, "
+    "classifier_fn=predict_proba), every other argument lime's default, num_features=10 among them) on the "
+    "evaluation's models (TfidfVectorizer() + LogisticRegression(), predict_proba), on the documents the experiments "
+    "explained, of every length (line 547): the package gives every token (position) a score, and as the number of "
+    "samples n grows its scores converge to the minimiser of E[pi (f - b0 - z.beta)^2] over all the document's "
+    "positions under LIME's sampling law (the ridge penalty vanishes); on predict_proba that limit has no closed "
+    "form and is computed by enumeration. On the linear score of a TF-IDF model of Definition 1 the limit is each "
+    "feature's own contribution: a_i = lambda_{w(i)} v_{w(i)} for position i (w(i) its word) with bow=False, as in "
+    "this project's evaluation call (num_features = b), and m_j lambda_j v_j for a word j with m_j occurrences under "
+    "lime's own defaults (bow=True, on documents of at most 10 distinct words; on more, 'defaults-any-length', "
+    "lime weights only 10 words); at finite n the coefficients carry an O(1/n) ridge bias."
+)
+CORRECTED = (
+    "At the released call LIME scores min(b, 10) of a document's b positions. On the documents of at most "
+    "num_features = 10 positions the statement holds as written: every token gets a score, converging to the exact "
+    "limit over all positions. On longer documents only 10 positions get a score: lime's 'auto' selection is "
+    "'highest_weights', the 10 positions of largest |coefficient| of a Ridge(alpha=0.01) fit on all b positions, "
+    "and their scores are the coefficients of LIME's Ridge(alpha=1) fit on those 10 columns alone (LIME's sampling "
+    "law and kernel still over all b positions); the other b - 10 tokens get none. As n grows the scores converge "
+    "to the limit of that restricted fit, the minimiser of E[pi (f - b0 - z_S.beta_S)^2] over the 10 kept positions "
+    "S, not the framework's limit over all positions (the left-out positions' effect is absorbed by the kept ones)."
 )
 #: Dimensions of the symbolic steps: 2^d patterns, generic weights and kernel values (d = 4 costs ~10 s in sympy).
 SYMBOLIC_D = (2, 3, 4)
@@ -151,6 +181,26 @@ RUNS = (
     ("s3-converges-predict-proba", "evaluation", DOCUMENT, PROBA, 2903, "evaluation"),
     ("s4-converges-defaults", "defaults", DEFAULTS_DOCUMENT, "definition-1", 2904, "defaults"),
 )
+
+
+#: The seed of the released call in the sweep and the counterexample (the released code sets none and draws from
+#: numpy's global generator; a seed only makes the run reproducible).
+RELEASED_SEED = 0
+#: Sample size of the released sweep: it reads only how many positions get a score (min(b, 10) at any n).
+RELEASED_SWEEP_SAMPLES = 20
+#: Largest gap allowed between the package's scores and their recomputation from its own samples: two solves of
+#: one weighted ridge on the same data, in double precision.
+RECOMPUTE_TOLERANCE = 1e-9
+#: The released call's ladders: (step, the document's length b, seed default). b = 10 is the longest document
+#: every position of which gets a score (the first explained Restaurants one); b = 11 is the counterexample's.
+RELEASED_LADDERS = (("c2-released-short-converges", DEFAULT_NUM_FEATURES, 2905),
+                    ("c3-released-long-restricted", DEFAULT_NUM_FEATURES + 1, 2906))
+#: The headline's steps: (step, role, evidence when not run).
+RELEASED_STEPS = (("s6-released-every-token", "statement", "exhaustive"),
+                  ("c1-released-min-b-10", "correction", "exhaustive"),
+                  (RELEASED_LADDERS[0][0], "correction", "statistical"),
+                  (RELEASED_LADDERS[1][0], "correction", "statistical"),
+                  ("c4-released-selection", "correction", "exhaustive"))
 
 
 def normal_equations(weights, intercept, d: int, n_samples, kernel) -> tuple[sp.Matrix, sp.Matrix]:
@@ -278,8 +328,10 @@ def _l2_approximation_gaps() -> list[dict]:
 
 
 def _band_intervals() -> int:
-    """The number of order-statistic intervals the claim draws: one per feature of each package run."""
-    return sum(len(features(text, setting)) for _, setting, text, _, _, _ in RUNS)
+    """The number of order-statistic intervals the claim draws: one per feature of each package run (the released
+    ladders: b = 10 and b = 11 positions)."""
+    released = DEFAULT_NUM_FEATURES + (DEFAULT_NUM_FEATURES + 1)
+    return sum(len(features(text, setting)) for _, setting, text, _, _, _ in RUNS) + released
 
 
 NOTES = {
@@ -315,7 +367,16 @@ NOTES = {
 
 
 CONDITIONS = (
-    "The lime package at the installed version (recorded), called as fred/evaluation/explainers.py's LimeAdapter "
+    "The headline (reading 'released'): the lime package at the installed version, called as the released "
+    "explainers/lime_explainer.py calls it (LimeTextExplainer(class_names, bow=False), explain_instance(text, "
+    "classifier_fn=predict_proba), every other argument lime's default; random_state set for reproducibility where "
+    "the released code draws from numpy's global generator) on the documents the experiments explained: for "
+    "Restaurants and Yelp, the split of every evaluation run (seed 0), TfidfVectorizer() + LogisticRegression() "
+    "fitted on its training part, the first 100 positively classified test documents of at least 4 tokens, shortest "
+    "first (the committed *_min4_kfredpos runs' documents); exact limits by enumeration of predict_proba over the "
+    "2^b patterns where b <= 11 (c2, c3, the counterexample), the package's own selection recomputed at the "
+    "quantiles of the lengths (c4), every document swept for how many positions get a score (c1). Readings beside it: "
+    "the lime package at the installed version (recorded), called as fred/evaluation/explainers.py's LimeAdapter "
     "calls it (reading 'evaluation', num_features = b: every position weighted) and with its own defaults (reading "
     "'defaults', on documents of at most num_features = 10 distinct words; reading 'defaults-any-length' drops that "
     "bound and fails at d = 11, s5), on documents of the inline corpus and its models (lime's words are "
@@ -333,15 +394,19 @@ CONDITIONS = (
 
 
 def check() -> ClaimResult:
-    """The closed form against LIME's normal equations (symbolic, exhaustive) for positions and for words, then
-    the package against the exact limit along a ladder of n in both settings (statistical)."""
+    """The closed form against LIME's normal equations (symbolic, exhaustive) for positions and for words; the
+    released call on the experiments' documents (the headline: its counterexample and the corrected statement);
+    the package against the exact limit along a ladder of n in the other settings (statistical)."""
+    headline, counterexample = released_steps()
     extras = {"s2-converges-l2": {"approximation_gaps": _l2_approximation_gaps()}}
     steps = (limit_is_the_weights(), any_d(), value_at_n(), documents(), words(),
              *(convergence_step(step, model, setting, text, seed, NOTES[step], extras.get(step, {}), reading)
                for step, setting, text, model, seed, reading in RUNS),
-             any_length_step())
-    return CLAIM.result(kind="baseline", statement=STATEMENT, conditions=CONDITIONS, counterexample=None,
-                        steps=steps, source=SOURCE, readings=READINGS, own=True)
+             any_length_step(), *headline,
+             # Mardaoui and Garreau's L2-normalised TF-IDF result: their setting is lime's bow=True ('defaults').
+             mardaoui_garreau_step(CLAIM), mardaoui_garreau_package_step(CLAIM))
+    return CLAIM.result(kind="baseline", statement=STATEMENT, conditions=CONDITIONS, counterexample=counterexample,
+                        steps=steps, corrected=CORRECTED, source=SOURCE, readings=READINGS, own=True)
 
 
 def limit_is_the_weights() -> StepResult:
@@ -457,6 +522,34 @@ def _convergence_note(runs, tests, band, values: dict, margin: float, d: int) ->
             f"{runs.ns[-1]} is {values['ridge_bias_at_n'][-1]:.2g}.")
 
 
+def ladder_base(seed: int, d: int, model: str, text: str, setting: str, extra: dict) -> dict:
+    """What a ladder step records before it runs: its seed, ladder, model, text and false-alarm budget (the band's
+    d intervals at 2^(1-R) each, the rest of DELTA shared over the rungs)."""
+    band_alpha = d * 0.5 ** (REPEATS - 1)
+    intervals = _band_intervals()
+    return {"false_alarm_probability": DELTA, "seed": seed, "ns": list(LADDER), "repeats": REPEATS,
+            "setting": setting, "model": model, "text": text, "versions": package_versions(),
+            "per_rung_delta": (DELTA - band_alpha) / (len(LADDER) - 1), "band_false_alarm": band_alpha,
+            "margin_fraction": MARGIN_FRACTION, "claim_band_intervals": intervals,
+            "claim_band_false_alarm": intervals * 0.5 ** (REPEATS - 1), **extra}
+
+
+def judged_ladder(step: str, role: str, runs, base: dict, note: str, reading: str) -> StepResult:
+    """The step of a package run along the ladder (``runs``): the sign test of each rung and the order-statistic
+    band at the last n around beta*_n, with margin :data:`MARGIN_FRACTION` x max|limit|."""
+    d = runs.coef.shape[-1]
+    tests = sign_tests(runs.errors, runs.ns, base["per_rung_delta"])
+    margin = MARGIN_FRACTION * float(np.abs(runs.limit).max())
+    band = median_band(runs.coef[-1], runs.equivalents[-1], margin, runs.ns[-1])
+    values = {**base, **_convergence_values(runs, tests, band)}
+    fails = any(t.worsens for t in tests) or band.fails
+    holds = all(t.improves for t in tests) and band.holds and not fails
+    conclusive = all(t.reaches_level for t in tests) and (holds or fails)
+    note = f"{note} {_convergence_note(runs, tests, band, values, margin, d)}"
+    return CLAIM.checked(step, role, "statistical", note, holds=holds, values=values, conclusive=conclusive,
+                         reading=reading)
+
+
 def convergence_step(step: str, model: str, setting: str, text: str, seed_default: int, note: str,
                      extra: dict, reading: str) -> StepResult:
     """s1-s4: the statement step ``step`` on ``model`` and ``text`` called in ``setting``: the package along
@@ -466,29 +559,13 @@ def convergence_step(step: str, model: str, setting: str, text: str, seed_defaul
     False alarms: the band's intervals miss their medians with probability at most d 2^(1-R) (union over the d
     coefficients); the sign tests share the rest of DELTA equally over the rungs, so the step's is <= DELTA."""
     seed = statistical_seed(seed_default)
-    d = len(features(text, setting))
-    band_alpha = d * 0.5 ** (REPEATS - 1)
-    intervals = _band_intervals()
-    base = {"false_alarm_probability": DELTA, "seed": seed, "ns": list(LADDER), "repeats": REPEATS,
-            "setting": setting, "model": model, "text": text, "versions": package_versions(),
-            "per_rung_delta": (DELTA - band_alpha) / (len(LADDER) - 1), "band_false_alarm": band_alpha,
-            "margin_fraction": MARGIN_FRACTION, "claim_band_intervals": intervals,
-            "claim_band_false_alarm": intervals * 0.5 ** (REPEATS - 1), **extra}
+    base = ladder_base(seed, len(features(text, setting)), model, text, setting, extra)
     absent = absent_step(CLAIM, step, "statement", "statistical", ("lime",), reading=reading,
                          values=base)
     if absent is not None:
         return absent
     runs = lime_convergence(model, text, LADDER, REPEATS, seed=seed, setting=setting)
-    tests = sign_tests(runs.errors, runs.ns, base["per_rung_delta"])
-    margin = MARGIN_FRACTION * float(np.abs(runs.limit).max())
-    band = median_band(runs.coef[-1], runs.equivalents[-1], margin, runs.ns[-1])
-    values = {**base, **_convergence_values(runs, tests, band)}
-    fails = any(t.worsens for t in tests) or band.fails
-    holds = all(t.improves for t in tests) and band.holds and not fails
-    conclusive = all(t.reaches_level for t in tests) and (holds or fails)
-    note = f"{note} {_convergence_note(runs, tests, band, values, margin, d)}"
-    return CLAIM.checked(step, "statement", "statistical", note,
-                         holds=holds, values=values, conclusive=conclusive, reading=reading)
+    return judged_ladder(step, "statement", runs, base, note, reading)
 
 
 def any_length_step() -> StepResult:
@@ -525,3 +602,163 @@ def any_length_step() -> StepResult:
            "No counterexample as described: the package weights the words the reading needs."),
         holds=not fails, reading="defaults-any-length",
         values={**base, "sweep": sweep, "smallest_d_dropping_a_word": smallest, **case})
+
+
+def _call_words() -> str:
+    """The released call, in words, from its named arguments and lime's defaults."""
+    defaults = lime_released.released_defaults()
+    args = ", ".join(f"{k}={v!r}" for k, v in RELEASED_EXPLAINER.items())
+    rest = ", ".join(f"{k}=r'{v}'" if isinstance(v, str) and "\\" in v else f"{k}={v!r}"
+                     for k, v in defaults.items())
+    return (f"LimeTextExplainer({args}), explain_instance(text, {', '.join(RELEASED_EXPLAIN)}=predict_proba), "
+            f"every other argument lime's default ({rest})")
+
+
+def _not_run(step: str, role: str, evidence: str) -> StepResult | None:
+    """The headline step ``step`` as it stands without lime (inconclusive: it saw no document) or without the review
+    datasets (argued, its note naming the variable that points at them, as the other claims on the reviews do), or
+    None when both are here."""
+    values = {"false_alarm_probability": DELTA, "seed": RELEASED_SEED, "datasets": list(DATASETS)}
+    absent = absent_step(CLAIM, step, role, evidence, ("lime",), reading="released", values=values)
+    why = data_missing()
+    if absent is not None or why is None:
+        return absent
+    return CLAIM.argued(step, role, why, reading="released")
+
+
+def released_steps() -> tuple[tuple[StepResult, ...], dict | None]:
+    """The headline reading's steps, s6 and c1-c5, and its counterexample (None when not found or not run)."""
+    absent = [_not_run(*spec) for spec in RELEASED_STEPS]
+    if any(step is not None for step in absent):
+        return (*absent, released_any_length()), None
+    sweep = lime_released.released_sweep(RELEASED_SWEEP_SAMPLES, RELEASED_SEED)
+    case = lime_released.released_case(RELEASED_SEED)
+    steps = (released_every_token(sweep, case), released_min_b_10(sweep),
+             *(released_ladder_step(step, b, seed, case) for step, b, seed in RELEASED_LADDERS),
+             released_selection(), released_any_length())
+    return steps, case
+
+
+def released_any_length() -> StepResult:
+    """c5: the restricted limit at lengths beyond enumeration, argued."""
+    return CLAIM.argued(
+        "c5-released-any-length", "correction",
+        "For b > 11 positions (the Yelp lengths of c4, beyond enumeration over 2^b patterns) the convergence of the "
+        "released call's scores to the restricted limit is argued, not computed: the selection's Ridge(alpha=0.01) "
+        "on all b positions converges to the framework's limit beta_inf (its penalty, like LIME's, is fixed while "
+        "the weights grow with n), so the 10 positions kept are eventually those of largest |beta_inf,i| when the "
+        "10th and 11th differ in size, and the final Ridge(alpha=1) on them converges to the minimiser of LIME's "
+        "objective over those 10 columns, as in p1 with the design restricted (unique: the kept columns and the "
+        "intercept stay of full rank under LIME's law). c3 computes it at b = 11; c1 and c4 compute which positions "
+        "get a score at every length.", reading="released")
+
+
+def released_every_token(sweep: dict, case: dict | None) -> StepResult:
+    """s6, the headline: the released call on the explained documents gives every token a score converging to the
+    framework's limit. The minimal counterexample: b = 11 (every document of b <= 10 is fully scored)."""
+    smallest = sweep["smallest_b_with_an_unscored_position"]
+    rows = [r for v in sweep["datasets"].values() for r in v["rows"]]
+    minimal = sweep["every_short_document_fully_scored"] and smallest == DEFAULT_NUM_FEATURES + 1
+    fails = bool(case is not None and case["satisfies_hypotheses"] and minimal and case["b"] == smallest)
+    shares = ", ".join(f"{name} {v['share_longer_than_num_features']:.0%} (lengths at quantiles "
+                       f"{list(v['length_quantiles'].values())})" for name, v in sweep["datasets"].items())
+    note = (f"The released call ({_call_words()}) on the {sum(len(v['rows']) for v in sweep['datasets'].values())} "
+            f"documents the experiments explained; longer than num_features = {DEFAULT_NUM_FEATURES} positions: "
+            f"{shares}. Every document of b <= {DEFAULT_NUM_FEATURES} positions gets a score for each "
+            f"({sweep['every_short_document_fully_scored']}); the smallest b leaving one without is {smallest}; "
+            f"over all of them {sum(r['b'] - r['scored'] for r in rows)} of the {sum(r['b'] for r in rows)} tokens "
+            "get no score (c1). ")
+    if case is None:
+        return CLAIM.checked("s6-released-every-token", "statement", "exhaustive",
+                             note + "No b = 11 document leaves a position of non-zero limit unscored: no "
+                             "counterexample.", holds=not fails, values={"sweep": sweep}, reading="released")
+    j = case["unscored"][0]
+    note += (f"Minimal counterexample, b = {case['b']}: '{case['text']}' (Restaurants test document "
+             f"{case['test_index']}, the evaluation's model fitted on the training split, seed {case['seed']}, "
+             f"num_samples = {case['num_samples']}): position {j} ('{case['unscored_tokens'][0]}') gets no score while "
+             f"its exact limit (enumeration over the 2^{case['b']} patterns of predict_proba) is "
+             f"{case['unscored_limits'][0]:.3g}, beyond the solve's tolerance {case['tolerance']:.1e} (the largest "
+             f"|limit| is {case['largest_limit']:.3g}: the position left out is the limit's least important, the 10 "
+             f"scored are its top 10: {case['scored'] == case['top_positions_of_the_limit']}). The scored positions' "
+             f"own limit, that of the fit on them alone, differs from the framework's by "
+             f"{case['restricted_minus_full_on_scored']:.1e}. "
+             + ("Not an importance score for each token: the statement fails at the shortest length it can." if fails
+                else "Outside the statement's hypotheses or not minimal: not a counterexample."))
+    return CLAIM.checked("s6-released-every-token", "statement", "counterexample", note, holds=not fails,
+                         values={**case, "sweep": sweep}, reading="released")
+
+
+def released_min_b_10(sweep: dict) -> StepResult:
+    """c1: the released call scores exactly min(b, 10) positions of every explained document, lime's positions
+    being its whitespace tokens (documents with a repeated word: b positions, not their distinct words)."""
+    rows = [r for v in sweep["datasets"].values() for r in v["rows"]]
+    repeated = [r for r in rows if r["distinct_words"] < r["b"] <= DEFAULT_NUM_FEATURES]
+    holds = bool(sweep["scored_is_min_b_10"] and sweep["positions_are_whitespace_tokens"])
+    return CLAIM.checked(
+        "c1-released-min-b-10", "correction", "exhaustive",
+        f"On each of the {len(rows)} explained documents ({', '.join(DATASETS)}; b = {min(r['b'] for r in rows)} to "
+        f"{max(r['b'] for r in rows)} positions), the released call (at {sweep['n_samples']} samples: only which "
+        f"positions get a score is read) scores min(b, {DEFAULT_NUM_FEATURES}) positions: {sweep['scored_is_min_b_10']}; "
+        f"lime's r'\\W+' positions are the whitespace tokens: {sweep['positions_are_whitespace_tokens']}. Among them "
+        f"{len(repeated)} documents of b <= {DEFAULT_NUM_FEATURES} repeat a word and get b scores, one per position "
+        "(bow=False), not one per distinct word. "
+        f"{sum(r['b'] - r['scored'] for r in rows)} of the {sum(r['b'] for r in rows)} tokens get no score.",
+        holds=holds, values=sweep, reading="released")
+
+
+def released_ladder_step(step: str, b: int, seed_default: int, case: dict | None) -> StepResult:
+    """c2 (b = 10): the released call's scores converge to the exact limit over every position. c3 (b = 11, the
+    counterexample's document): they converge to the limit of the fit on the 10 positions of largest |limit| alone
+    (0 at the other), not the framework's."""
+    seed = statistical_seed(seed_default)
+    restricted = b > DEFAULT_NUM_FEATURES
+    text = case["text"] if restricted and case is not None else lime_released.first_of_length(DATASETS[0], b)
+    base = ladder_base(seed, b, f"{DATASETS[0]}-logistic-predict-proba", text, "released", {})
+    runs, columns = lime_released.released_ladder(DATASETS[0], text, seed, restricted)
+    scored = np.abs(runs.coef) > 0
+    kept = np.zeros(b, dtype=bool)
+    kept[columns] = True
+    share = (scored == kept).all(axis=2).mean(axis=1).tolist()
+    extra = {"fitted_positions": columns, "share_of_runs_scoring_them": share}
+    if restricted:
+        full = lime_released.limits(lime_released.proba_table(lime_released.experiment_documents(DATASETS[0]).model,
+                                                              text.split()))[0]
+        extra["restricted_minus_full_limit"] = float(np.abs(runs.limit[columns] - full[columns]).max())
+        extra["full_limit"] = full.tolist()
+        what = (f"the counterexample's document (b = {b}): its scores (0 at the position it leaves unscored) approach "
+                f"the limit of LIME's fit on the {DEFAULT_NUM_FEATURES} positions of largest |limit| alone, {columns} "
+                "(0 at the other), by enumeration over the 2^b patterns of predict_proba (LIME's law and kernel over "
+                f"all b positions); it differs from the framework's limit there by {extra['restricted_minus_full_limit']:.1e}")
+    else:
+        what = (f"'{text}', the first explained Restaurants document of b = {b} positions (the most the call scores "
+                "in full): its scores approach the exact limit over every position (enumeration over the 2^b patterns "
+                "of predict_proba)")
+    note = (f"The released call ({_call_words()}, the seed set per run) on {what}. The runs scoring exactly those "
+            f"positions, per rung: {', '.join(f'{x:.0%}' for x in share)}.")
+    return judged_ladder(step, "correction", runs, {**base, **extra}, note, "released")
+
+
+def released_selection() -> StepResult:
+    """c4: at the quantile lengths of both datasets' explained documents, the released call (n = 5000) scores the
+    min(b, 10) positions of largest |Ridge(alpha=0.01)| on all positions, with Ridge(alpha=1) on those alone:
+    recomputed from the package's own samples."""
+    rows = []
+    for name in DATASETS:
+        docs = lime_released.experiment_documents(name)
+        for q, text in docs.at_quantiles():
+            rows.append({"dataset": name, "quantile": q,
+                         **lime_released.selection_recomputed(docs.model, text, RELEASED_SEED)})
+    holds = all(r["same_positions"] and r["max_score_gap"] <= RECOMPUTE_TOLERANCE and r["positions_are_whitespace_tokens"]
+                and len(r["scored"]) == min(r["b"], DEFAULT_NUM_FEATURES) for r in rows)
+    lengths = "; ".join(f"{r['dataset']} q{r['quantile']:g}: b = {r['b']}, {len(r['scored'])} scored, {r['unscored']} "
+                        f"without ({r['scored_share']:.0%} scored)" for r in rows)
+    return CLAIM.checked(
+        "c4-released-selection", "correction", "exhaustive",
+        f"At the quantiles {list(lime_released.QUANTILES)} of the explained documents' lengths (the first document of "
+        f"each), the released call ({_call_words()}, seed {RELEASED_SEED}) scores min(b, {DEFAULT_NUM_FEATURES}) "
+        f"positions: {lengths}. Recomputed from the package's own samples (the texts it passed to predict_proba): the "
+        f"positions scored are the {DEFAULT_NUM_FEATURES} largest |coefficient| of Ridge(alpha="
+        f"{lime_released.SELECTION_ALPHA}) on all b positions and the scores Ridge(alpha=1) on those columns alone, "
+        f"within {RECOMPUTE_TOLERANCE:g} (largest gap {max(r['max_score_gap'] for r in rows):.1e}): lime's 'auto' "
+        "selection at num_features = 10 is 'highest_weights'.",
+        holds=holds, values={"documents": rows, "tolerance": RECOMPUTE_TOLERANCE}, reading="released")

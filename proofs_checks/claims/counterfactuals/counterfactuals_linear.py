@@ -44,7 +44,7 @@ from ...verdicts.counterexamples import minimal_counterexample
 from ...verdicts.results import Claim, ClaimResult, Quote, Reading, StepResult, hypotheses
 from . import proofs
 from .proofs import designs, fitted_family, referee_flips
-from .runs import N_GRID, RUNS, SEED, family_runs, fred_explainer, fred_n, monte_carlo
+from .runs import N_GRID, RATE_MARGIN, RUNS, SEED, family_runs, fred_explainer, fred_n, monte_carlo
 
 CLAIM = Claim("counterfactuals-linear")
 AMONG, GLOBAL, LIKELY = "among-samples", "global-minimum", "high-probability"
@@ -308,9 +308,9 @@ CONDITIONS = (
     "much longer than l_max (step st2). The sentence describes FRED's own output, so the headline's "
     "'holds' means that this project's FRED (Explanation.counterfactuals) returns what line 437 "
     "describes. The corrected statement's exact rates rest on p1 (argued) and p3 (every design); "
-    "FRED's Monte Carlo rates are consistent with them but cannot confirm an equality (c2, "
-    "inconclusive), and they confirm only that a minimal counterfactual is not always the greedy "
-    "set (c3)."
+    f"FRED's Monte Carlo rates are confirmed equal to them within {RATE_MARGIN} by an equivalence "
+    "test (c2: the exact equality is p1 and p3's), and they confirm that a minimal counterfactual is "
+    "not always the greedy set (c3)."
 )
 
 
@@ -444,14 +444,19 @@ def _interval(cell: dict) -> str:
 
 def minimal_rate(holds: bool, conclusive: bool, values: dict, greedy_values: dict) -> StepResult:
     """c2: FRED's rates of a minimal first counterfactual, and of the greedy set among minimal reports, against
-    their closed forms (a refutation check)."""
+    their closed forms (an equivalence test within RATE_MARGIN, and a refutation test)."""
     return CLAIM.checked(
         "c2-minimal-rate", "correction", "statistical",
-        f"A refutation check, as every Monte Carlo step of this report: it can reject at its level (some count "
-        f"of its runs would exclude each value: {values['can_reject']}) and did not; it does not "
-        f"confirm equality, which rests on the exact steps p1 and p3. {RUNS} runs per (case, n), "
-        f"Clopper-Pearson intervals at total "
-        f"false-alarm probability {DELTA}, as wide as {values['widest_interval']:.3f}. Rate of a "
+        f"An equivalence test with margin {RATE_MARGIN} (absolute): FRED's rate is confirmed to be within "
+        f"{RATE_MARGIN} of its closed form when the Clopper-Pearson interval lies inside [value - {RATE_MARGIN}, "
+        f"value + {RATE_MARGIN}] (a rate farther off is confirmed with total probability at most {DELTA}), and "
+        f"refuted when the interval excludes the value (a right value is refuted with total probability at most "
+        f"{DELTA}); the exact equality rests on p1 and p3. {RUNS} runs per (case, n), intervals at {DELTA} over "
+        f"{values['intervals']} (each {values['delta_per_interval']:.3g}), as wide as "
+        f"{values['widest_interval']:.3f}, at most {values['largest_distance_to_value']:.3f} from their values; "
+        "if every closed form is right the test confirms with probability at least "
+        f"{values['power_if_closed_forms_right']:.4f} per cell (binomial sum). Confirmed within the margin: "
+        f"{values['equivalence_confirmed']}; refuted: {values['refuted']}. Rate of a "
         "globally minimal first counterfactual against 1 - (1 - q)^n: "
         + "; ".join(f"'{c['document']}' n = {c['n']}: {c['minimal']}/{c['runs']} vs {c['closed_form']:.3f} "
                     f"{_interval(c)}" for c in values["cells"])
@@ -459,8 +464,8 @@ def minimal_rate(holds: bool, conclusive: bool, values: dict, greedy_values: dic
         "against 1/M: "
         + "; ".join(f"'{c['document']}': {c['greedy_reports']}/{c['minimal_reports']} vs "
                     f"{c['closed_form']:.3f} {_interval(c)}" for c in greedy_values["cells"])
-        + ". Every interval contains its value: "
-        f"{holds}. The exact rates rest on p1 (argued) and p3 (every design, b <= 2).",
+        + f". Every interval contains its value: {not values['refuted']}. The exact rates rest on p1 (argued) and "
+        "p3 (every design, b <= 2).",
         holds=holds, values=values, conclusive=conclusive)
 
 

@@ -50,8 +50,23 @@ from fred.evaluation.statistics import holm
 from fred_constants import LEVEL
 
 from ...paper.tables import TABLES
-from ...verdicts.results import Claim, ClaimResult, Quote, Reading, StepResult, hypotheses
-from .paired_tests import FIVE_EXPLAINER_RUNS, Run, load_run, missing_step, run_step, setting_hypotheses, setting_label
+from ...verdicts.results import (
+    Claim,
+    ClaimResult,
+    Quote,
+    Reading,
+    StepResult,
+    hypotheses,
+)
+from .paired_tests import (
+    FIVE_EXPLAINER_RUNS,
+    Run,
+    load_run,
+    missing_step,
+    run_step,
+    setting_hypotheses,
+    setting_label,
+)
 
 CLAIM = Claim("experiment-anchors-confidence")
 SENTENCE = Quote(692, "We also note that it behaves poorly only documents classified with a high confidence (as "

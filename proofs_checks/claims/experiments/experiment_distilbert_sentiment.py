@@ -27,7 +27,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 from ...paper.tables import MODEL_ACCURACY, MODEL_ACCURACY_CAPTION, MODEL_ACCURACY_LABEL, TABLES, accuracy_key
-from ...subject.authors_probe import checkout_path, probe
+from ...subject.authors_probe import NOT_RUN, checkout_path, probe
 from ...verdicts.results import Claim, ClaimResult, Quote, Reading, StepResult, hypotheses
 
 CLAIM = Claim("experiment-distilbert-sentiment")
@@ -232,6 +232,13 @@ def _never_trained(reply: dict) -> tuple[bool, dict]:
 
 
 
+#: What the step does not run, and why (models/distilbert.py loads its checkpoint when imported).
+DOWNLOAD = ("models/distilbert.py loads the checkpoint from the Hugging Face hub when it is imported (a download "
+            "unless it is cached): nothing is downloaded here, so the probe runs it with a logging stand-in for transformers. That settles "
+            "what the pipeline does with the objects it loads; the weights themselves (the classification head "
+            "that from_pretrained adds to the base checkpoint) are not loaded or run here.")
+
+
 def never_trained() -> StepResult:
     """c3: the released pipeline's DistilBERT, run as an outside program when its checkout is set; argued
     otherwise."""
@@ -239,8 +246,7 @@ def never_trained() -> StepResult:
     if reply is None:
         return CLAIM.argued(
             "c3-never-trained", "correction",
-            "Not run: $FRED_AUTHORS_CHECKOUT is not set, so the released code cannot be run. With it, this step "
-            "builds the released pipeline's DistilBERT (utils.setup.setup_model('distilbert'), as main.py does) in "
+            f"{NOT_RUN} With it, this step builds the released pipeline's DistilBERT (utils.setup.setup_model('distilbert'), as main.py does) in "
             "a separate process and checks that its training call uses none of the loaded objects. Without it, "
             "that the DistilBERT rows explain the checkpoint as loaded rests on the footnote "
             f"({FOOTNOTE_CHECKPOINT}) and the caption of {MODEL_ACCURACY_LABEL} (not fine-tuned).")
@@ -253,5 +259,5 @@ def never_trained() -> StepResult:
         + (f" (raised {reply['raised']})" if reply["raised"] else "")
         + f", used the loaded objects {len(reply['uses_during_train'])} times, built "
           f"{reply['trainers_built_during_train']} trainers, attributes unchanged: {reply['attributes_unchanged']}, "
-          f"module globals unchanged: {reply['globals_unchanged']}.",
-        holds=ok, values=values)
+          f"module globals unchanged: {reply['globals_unchanged']}. {DOWNLOAD}",
+        holds=ok, values={**values, "stand_in": DOWNLOAD})

@@ -6,13 +6,16 @@ Two sentences, each about its own tables: line 689 ("significantly more faithful
 and the claim fails when either fails. Faithfulness is the three metrics section 4 names (Sufficiency,
 Comprehensiveness, AUC-MoRF), in the directions of the tables' arrows. The paper runs no statistical test and uses
 "significant" for a large amount (line 255: "drop by a significant amount, i.e., ..."; line 693), so the headline
-reading is what its tables show (:mod:`proofs_checks.claims.experiments.paper_gaps`): over the tables each sentence
-describes, each FRED variant wins more faithfulness comparisons than it loses against each competitor, and the clear
-gaps do not point the other way on balance; a pair whose printed means and clear gaps point opposite ways is mixed
-(neither shown nor contradicted). The verdict depends on Sufficiency's direction, which line 559's words reverse: each
-table step records what it would be under the reversed direction. Two stronger readings are checked beside it: no table
-shows a competitor at least as good on all three means and clearly better on one; and line 1177 as paired tests on
-re-runs of two of its models (each variant significantly better on one metric and, by a non-inferiority test with margin
+reading is what its tables show, by the yardstick's "better on the whole" (:mod:`proofs_checks.paper.yardstick`): over
+the tables each sentence describes, each FRED variant wins more faithfulness comparisons than it loses against each
+competitor, and the cells where the competitor is clearly better are no more than those where FRED is; a pair whose
+printed means favour the competitor goes against the sentence (a failing comparison, not an undecided one); a pair whose
+printed means favour FRED while the clear gaps, on balance, favour the competitor is undecided. Each table step records
+a sensitivity table: its status when "clearly better" demands a minimum effect size. The verdict depends on
+Sufficiency's direction, which line 559's words reverse: each table step records what it would be under the reversed
+direction. Two stronger readings are checked beside it: no table shows a competitor at least as good on all three means
+and clearly better on one; and line 1177 as paired tests on re-runs of two of its models (each variant significantly
+better on one metric and, by a non-inferiority test with margin
 :data:`proofs_checks.claims.experiments.paired_tests.MARGIN`, not worse on the others; a non-rejection is never counted
 as "not worse"). Runs outside the authors' setting are this project's extension, reported under their own reading.
 """
@@ -22,7 +25,15 @@ from __future__ import annotations
 from fred_constants import LEVEL
 
 from ...paper.tables import FAITHFULNESS, SECTION4, TABLES, UNDERLINED
-from ...verdicts.results import Claim, ClaimResult, Quote, Reading, StepResult, hypotheses
+from ...paper.yardstick import MARGINS, Z_CLEAR, gap, sensitivity, status_of, tally
+from ...verdicts.results import (
+    Claim,
+    ClaimResult,
+    Quote,
+    Reading,
+    StepResult,
+    hypotheses,
+)
 from .paired_tests import (
     FIVE_EXPLAINER_RUNS,
     MARGIN,
@@ -33,7 +44,7 @@ from .paired_tests import (
     setting_hypotheses,
     setting_label,
 )
-from .paper_gaps import APPENDIX, Z_CLEAR, gap, gaps_step, tally
+from .paper_gaps import APPENDIX, gaps_step
 
 CLAIM = Claim("experiment-faithfulness")
 SECTION4_SENTENCE = Quote(689, "Both FRED-mask and FRED-pos produce significantly more faithful explanations than "
@@ -65,11 +76,12 @@ READINGS = (
     Reading("tables", "headline",
             "What the paper's tables show, each sentence on the tables it describes (line 689: section 4's six, "
             "line 682 on; line 1177: the appendix's 28, line 1176 on): against each of LIME, SHAP and Anchors, each "
-            "FRED variant wins more of the faithfulness comparisons than it loses and the clear gaps (paper_gaps) "
-            "do not point the other way on balance. A pair is contradicted when the same holds for the competitor, "
-            "and mixed (neither shown nor contradicted: inconclusive) when the printed means tie or point one way "
-            "and the clear gaps, on balance, the other. 'Significantly' (line 689) is read in the paper's informal "
-            "sense, 'clearly' (lines 255 and 693; the paper runs no test), which the clear-gap condition carries.",
+            "FRED variant wins more of the faithfulness comparisons than it loses and the competitor is clearly "
+            "better (the yardstick) in no more cells than FRED is. A pair is contradicted when the printed means "
+            "favour the competitor in more comparisons, and mixed (inconclusive) when the printed means tie, or "
+            "favour FRED while the clear gaps, on balance, favour the competitor. 'Significantly' (line 689) is "
+            "read in the paper's informal sense, 'clearly' (lines 255 and 693; the paper runs no test), which the "
+            "clear-gap condition carries.",
             (SECTION4_SENTENCE, APPENDIX_SENTENCE, Quote(682, "We report here the comparison on"),
              Quote(1176, "We report below additional experimental results omitted in the main paper"), *INFORMAL)),
     Reading("every-table", "stronger",
@@ -148,16 +160,17 @@ def check() -> ClaimResult:
     section4, appendix = tables("section4"), tables("appendix")
     steps = (section4, appendix, every_table(), *each_run(CLAIM, "st3-run", FILES, run_tested))
     return CLAIM.result(kind="experiment", statement=STATEMENT, conditions=_conditions(section4, appendix, steps),
-                        counterexample=counterexample("section4") or counterexample("appendix"), steps=steps,
+                        counterexample=counterexample("appendix") or counterexample("section4"), steps=steps,
                         source=SOURCE, readings=READINGS)
 
 
 def _conditions(section4: StepResult, appendix: StepResult, steps) -> str:
     """The conditions, with each sentence's status and the outcomes of the 'tested' runs."""
     return (f"Per sentence, on the headline reading: line 689 {section4.status}, line 1177 {appendix.status}; the "
-            f"claim fails when either does. A clear gap in a table is one of at least {Z_CLEAR:.3f} unpaired "
-            "standard errors at the worst rounding of the printed numbers (paper_gaps: conservative when two "
-            "explainers' values on a document correlate non-negatively, which the tables cannot show). Sufficiency "
+            f"claim fails when either does. The tables are read by the yardstick (proofs_checks.paper.yardstick, "
+            f"printed above the experiment claims): a clear gap is one of at least {Z_CLEAR:.3f} unpaired standard "
+            "errors at the worst rounding of the printed numbers (conservative when two explainers' values on a "
+            "document correlate non-negatively, which the tables cannot show). Sufficiency "
             "is read by its definition (line 556) and the tables' arrow, lower is better; line 559's words say the "
             "opposite (claim metric-sufficiency), and each table step records its status under that direction. The "
             "re-runs: 'tested' are the two runs with the authors' threshold, n = 5000, beam, documents of at least "
@@ -173,18 +186,30 @@ def _conditions(section4: StepResult, appendix: StepResult, steps) -> str:
             "computation (column aucmorf_authors).")
 
 
-def _pairs(labels, better: dict | None = None) -> list[dict]:
-    """Each (FRED variant, competitor) tallied over ``labels`` on the faithfulness metrics (``better``: directions
-    replacing the arrows)."""
-    return [{"fred_variant": v, "competitor": c, **tally(labels, v, c, FAITHFULNESS, better)}
+def _pairs(labels, better: dict | None = None, min_effect: float = 0.0) -> list[dict]:
+    """Each (FRED variant, competitor) tallied over ``labels`` on the faithfulness metrics by the yardstick
+    (``better``: directions replacing the arrows; ``min_effect``: the effect size a clear gap must exceed)."""
+    return [{"fred_variant": v, "competitor": c, **tally(labels, v, c, FAITHFULNESS, better, min_effect)}
             for v in VARIANTS for c in OTHERS]
 
 
 def _outcome(pairs: list[dict]) -> str:
-    """A table step's status on its pairs: fails when one favours the competitor, holds when all favour FRED."""
-    if any(p["favours"] == p["competitor"] for p in pairs):
-        return "fails"
-    return "holds" if all(p["favours"] == p["fred_variant"] for p in pairs) else "inconclusive"
+    """A table step's status on its pairs: fails when one goes against the sentence, holds when all favour FRED."""
+    statuses = [status_of(p["favours"], p["fred_variant"]) for p in pairs]
+    return "fails" if "fails" in statuses else "holds" if all(s == "holds" for s in statuses) else "inconclusive"
+
+
+def _sensitivity(labels) -> dict:
+    """The table step's status when a clear gap must exceed each minimum effect size of
+    :data:`proofs_checks.paper.yardstick.MARGINS` (0: the headline), with the pairs for, against and undecided."""
+    def at(min_effect):
+        pairs = _pairs(labels, min_effect=min_effect)
+        statuses = [status_of(p["favours"], p["fred_variant"]) for p in pairs]
+        return {"status": _outcome(pairs), "pairs for / against / undecided": f"{statuses.count('holds')} / "
+                f"{statuses.count('fails')} / {statuses.count('inconclusive')}",
+                "clear won-lost": ", ".join(f"{p['fred_variant']}-{p['competitor']} {p['clear_won']}-"
+                                            f"{p['clear_lost']}" for p in pairs)}
+    return sensitivity(at, "minimum effect size of a clear gap (pooled SD)", 0.0, MARGINS)
 
 
 def _listed(pairs: list[dict]) -> str:
@@ -196,7 +221,8 @@ def _describe_against(p: dict, labels) -> str:
     by_metric = "; ".join(f"{m} {_counts(tally(labels, p['fred_variant'], p['competitor'], [m]))}"
                           for m in FAITHFULNESS)
     clear = ("the clear gaps against too" if p["clear_lost"] > p["clear_won"] + 1 else
-             "the clear gaps within one of even" if p["clear_lost"] > p["clear_won"] else "the clear gaps even")
+             "the clear gaps within one of even" if p["clear_lost"] > p["clear_won"] else "the clear gaps even"
+             if p["clear_lost"] == p["clear_won"] else "the clear gaps for FRED, fewer than the printed means against")
     return f"{p['fred_variant']} vs {p['competitor']} {_counts(p)}, {clear} (by metric: {by_metric})"
 
 
@@ -204,9 +230,10 @@ def _exceptions(pairs: list[dict], labels) -> str:
     """The pairs counted against the sentence, then the mixed ones, each sentence ending with '. '."""
     against = [p for p in pairs if p["favours"] == p["competitor"]]
     mixed = [p for p in pairs if p["favours"] is None]
-    return (("Against the sentence by the rule (printed means against, clear gaps not in FRED's favour on "
-             "balance): " + "; ".join(_describe_against(p, labels) for p in against) + ". " if against else "")
-            + ("Mixed, neither shown nor contradicted (printed means and clear gaps point opposite ways, or the "
+    return (("Against the sentence by the yardstick (more comparisons lost than won by the printed means, a "
+             "failing comparison): " + "; ".join(_describe_against(p, labels) for p in against) + ". "
+             if against else "")
+            + ("Mixed, neither shown nor contradicted (printed means for FRED, clear gaps on balance against, or the "
                "means tie): " + "; ".join(f"{p['fred_variant']} vs {p['competitor']} {_counts(p)}, clear gaps: "
                                           f"{_z(p['clear_gaps']) or 'none'}" for p in mixed) + ". " if mixed else ""))
 
@@ -217,7 +244,7 @@ def tables(scope: str) -> StepResult:
     sentence, labels = SCOPES[scope]
     pairs, flipped = _pairs(labels), _pairs(labels, {"sufficiency": 1})
     status, flipped_status = _outcome(pairs), _outcome(flipped)
-    underlined = underlined_at_lowest_sufficiency()
+    underlined, table = underlined_at_lowest_sufficiency(), _sensitivity(labels)
     note = (f"Line {sentence.line}, on the {len(labels)} tables it describes; per pair, faithfulness comparisons won "
             "and lost by the printed means [the clear gaps won and lost]: " + _listed(pairs) + ". "
             + _exceptions(pairs, labels) + f"The step {IS[status]}. It rests on Sufficiency's direction: read "
@@ -225,10 +252,12 @@ def tables(scope: str) -> StepResult:
             + f" and the step would {WOULD[flipped_status]}. The tables' arrow (line 589, lower is better) is the one "
             f"used; section 4's underlined Sufficiency is the lowest printed mean in {underlined} of "
             f"{len(SECTION4)} tables, and the definition (line 556) makes a lower score the explanation that keeps "
-            "more of the prediction alone (claim metric-sufficiency).")
+            "more of the prediction alone (claim metric-sufficiency). Sensitivity to a minimum effect size of the "
+            "clear gaps: " + "; ".join(f"{r['margin']} {r['status']}" for r in table["rows"]) + ".")
     return gaps_step(CLAIM, f"st1-{scope}-tables", note, holds=status == "holds", conclusive=status != "inconclusive",
                      reading="tables", assumption="the two explainers' values on a document correlate non-negatively",
                      values={"sentence_line": sentence.line, "tables": list(labels), "pairs": pairs,
+                             "sensitivity": table,
                              "mixed": [(p["fred_variant"], p["competitor"]) for p in pairs if p["favours"] is None],
                              "sufficiency_higher_is_better": {"pairs": flipped, "status": flipped_status},
                              "underlined_at_lowest_sufficiency": underlined})
@@ -238,7 +267,7 @@ def counterexample(scope: str) -> dict | None:
     """The first pair the tables count against ``scope``'s sentence, with its hypotheses record, its per-metric
     counts and its clear gaps against (None when no pair is against it)."""
     sentence, labels = SCOPES[scope]
-    first = next((p for p in _pairs(labels) if p["favours"] == p["competitor"]), None)
+    first = next((p for p in _pairs(labels) if status_of(p["favours"], p["fred_variant"]) == "fails"), None)
     if first is None:
         return None
     return {**tables_hypotheses(labels, first["competitor"], sentence), "sentence_line": sentence.line,

@@ -1,16 +1,13 @@
 """Section 4 and appendix B.2: "LIME and SHAP have a close behavior, as somehow expected".
 
-"Close" is read against the paper's own scale. The same paragraphs say that FRED produces "significantly more faithful
-explanations than the others" (line 689; "more faithful", line 1177) on the strength of gaps between printed means; the
-largest such gap, over every faithfulness cell where FRED-mask or FRED-pos has the best printed mean, is the
-:func:`yardstick` (0.228: FRED-mask's comprehensiveness on RoBERTa for Restaurants at p = 0.1). A gap between LIME and
-SHAP larger than every gap the paper itself reads as one explainer being more faithful than another is not "close" by
-the paper's usage; this is the most lenient yardstick the tables give (the median LIME-SHAP gap is 0.010). A cell is
-**not close** when the LIME-SHAP gap exceeds the yardstick beyond the printing (each printed gap may be off by 0.001)
-and is clear by :func:`proofs_checks.claims.experiments.paper_gaps.gap`: at least
-:data:`proofs_checks.claims.experiments.paper_gaps.Z_CLEAR` = 2.394 = Phi^-1(1 - 0.05/6) unpaired standard errors at the
-worst rounding, a two-sided 0.05 test with a Bonferroni correction over a table's three faithfulness metrics. The cells
-it flags are also checked against :data:`Z_ALL_CELLS`, the same correction over all 102 faithfulness cells.
+"Close" is the yardstick's (:mod:`proofs_checks.paper.yardstick`, the rule stated once for every table claim): in a
+cell (a table's metric), LIME and SHAP are **close** when an equivalence test (two one-sided tests, z >=
+:data:`proofs_checks.paper.yardstick.Z_CLEAR` = 2.394 at the worst rounding of the printed numbers) shows their gap
+within :data:`fred_constants.SMALL_EFFECT` = 0.2 pooled standard deviations, Cohen's conventional "small" effect,
+declared before the tables were compared and never chosen from them; **not close** when the gap is shown beyond
+that margin; undecided otherwise. Over 100 documents no cell can be shown within less than 0.339 pooled standard
+deviations, so at the declared margin the tables cannot show closeness at all: the headline is inconclusive, and the
+sensitivity table recorded with it shows the margin where it turns.
 
 Readings:
 
@@ -21,10 +18,9 @@ Readings:
   FRED-mask and FRED-pos produce more faithful explanations than the others.") say so without qualification; "as somehow
   expected" hedges the sentence itself, and the tables print means. The behaviour is the faithfulness of the
   explanations, the subject of the paragraph: the sentence sets it against efficiency ("but the latter is significantly
-  more efficient") and the next one singles out SHAP's robustness. It holds when, over the tables each sentence
-  describes, most faithfulness cells are close and at most half of the tables have a cell that is not. Its step also
-  records an equivalence test (:func:`tost`) with the yardstick as margin.
-* ``every-table`` (stronger): no table the sentence describes has a faithfulness cell that is not close.
+  more efficient") and the next one singles out SHAP's robustness. The yardstick's "close on the whole" decides it, on
+  the tables each sentence describes.
+* ``every-table`` (stronger): every faithfulness cell of the tables the sentence describes is close.
 * ``every-metric`` (stronger): robustness too.
 * ``same-tokens`` (alternative): the explanations themselves are alike (LIME and SHAP rank the same tokens first).
   The tables print each explainer's scores, not the overlap of two explainers' explanations: no computation on them
@@ -35,20 +31,28 @@ from __future__ import annotations
 
 from statistics import NormalDist, median
 
-from ...paper.tables import BETTER, FAITHFULNESS, METRICS, SECTION4, TABLES, row_line
-from ...verdicts.results import Claim, ClaimResult, Quote, Reading, StepResult, hypotheses
-from .paper_gaps import (
-    APPENDIX,
+from fred_constants import SMALL_EFFECT
+
+from ...paper.tables import FAITHFULNESS, METRICS, SECTION4, TABLES, row_line
+from ...paper.yardstick import (
     CLEAR_LEVEL,
-    MEAN_ROUNDING,
-    SD_ROUNDING,
     Z_CLEAR,
-    documents,
+    beyond_z,
+    close,
+    close_tally,
     gap,
-    gaps_step,
-    register_text,
-    summary_register,
+    sensitivity,
+    smallest_showable_margin,
 )
+from ...verdicts.results import (
+    Claim,
+    ClaimResult,
+    Quote,
+    Reading,
+    StepResult,
+    hypotheses,
+)
+from .paper_gaps import APPENDIX, gaps_step, register_text, summary_register
 
 CLAIM = Claim("experiment-lime-shap-close")
 ON_THE_WHOLE, EVERY_TABLE, EVERY_METRIC, SAME_TOKENS = "on-the-whole", "every-table", "every-metric", "same-tokens"
@@ -79,8 +83,9 @@ SOURCE = (
 READINGS = (
     Reading(ON_THE_WHOLE, "headline",
             "what the tables show on the whole, each sentence on the tables it describes: LIME's and SHAP's "
-            "sufficiency, comprehensiveness and AUC-MoRF are close (within the largest gap the paper reads as FRED "
-            "being more faithful) in most cells, and at most half of the tables have a cell that is not close. The "
+            "sufficiency, comprehensiveness and AUC-MoRF are close by the yardstick (an equivalence test at "
+            f"{SMALL_EFFECT} pooled standard deviations, Cohen's 'small' effect) in most cells, and at most half of "
+            "the tables have a cell shown not close. The "
             "sentence is one of a paragraph of summaries, and the authors' summary sentences are meant on the "
             "whole: " + register_text(summary_register()) + " (689: 'Both FRED-mask and FRED-pos produce "
             "significantly more faithful explanations than the others.'; 1177: 'Again, both FRED-mask and FRED-pos "
@@ -88,7 +93,8 @@ READINGS = (
             "expected'), the tables print means, and its next sentence sets robustness apart",
             why=(SECTION4_SENTENCE, FAITHFUL_QUOTE, AGAIN_QUOTE, HEDGE_QUOTE, ROBUSTNESS_QUOTE, PRINCIPLE_QUOTE)),
     Reading(EVERY_TABLE, "stronger",
-            "in every table the sentence describes, every faithfulness cell is close", why=(CLOSE_WORDS,)),
+            "in every table the sentence describes, every faithfulness cell is close by the yardstick",
+            why=(CLOSE_WORDS,)),
     Reading(EVERY_METRIC, "stronger", "the same on robustness as well", why=(CLOSE_WORDS,)),
     Reading(SAME_TOKENS, "alternative",
             "the explanations themselves are alike: LIME and SHAP rank the same tokens first (not checkable from "
@@ -96,75 +102,15 @@ READINGS = (
 )
 SCOPES = {"section4": (SECTION4_SENTENCE, SECTION4),
           "appendix": (APPENDIX_SENTENCE, APPENDIX)}
-PRINTING = 0.001
-#: The model whose tables hold every cell that is not close (the precise statement's exception), and its name.
-EXCEPTION, EXCEPTION_NAME = "roberta", "RoBERTa"
 #: Two-sided 0.05 with a Bonferroni correction over all the faithfulness cells of the paper's tables (3.486).
 Z_ALL_CELLS = NormalDist().inv_cdf(1 - 0.05 / (2 * len(TABLES) * len(FAITHFULNESS)))
 
 
-def fred_margins() -> list[dict]:
-    """Every faithfulness cell where FRED-mask or FRED-pos has the best printed mean: the gap to the best of LIME,
-    SHAP and Anchors, by the column's arrow."""
-    out = []
-    for label, table in TABLES.items():
-        for metric in FAITHFULNESS:
-            fred = max(BETTER[metric] * table.mean(e, metric) for e in ("fred", "fredpos"))
-            other = max(BETTER[metric] * table.mean(e, metric) for e in ("lime", "shap", "anchor"))
-            if fred > other:
-                out.append({"table": label, "metric": metric, "margin": round(fred - other, 6)})
-    return out
-
-
-def yardstick() -> dict:
-    """The largest gap by which the paper's tables show FRED more faithful than every other explainer.
-
-    >>> y = yardstick(); (y["table"], y["metric"], y["margin"])
-    ('exp-tab:restaurants_roberta_1', 'comprehensiveness', 0.228)
-    """
-    return max(fred_margins(), key=lambda m: m["margin"])
-
-
-def cell(label: str, metric: str, limit: float) -> dict:
-    """LIME against SHAP on one cell: the printed gap (signed: positive when LIME is better), its clarity, and
-    ``not_close``: beyond ``limit`` by more than the printing of both gaps, and clear."""
+def cell(label: str, metric: str, margin: float = SMALL_EFFECT) -> dict:
+    """LIME against SHAP on one cell (:func:`proofs_checks.paper.yardstick.gap`, positive: LIME better), its source
+    lines and ``close``: +1 shown close at ``margin``, -1 shown not close, 0 undecided (the yardstick)."""
     g = gap(TABLES[label], "lime", "shap", metric)
-    beyond = abs(g["gap"]) - PRINTING > limit + PRINTING
-    return {**g, "line_lime": row_line(label, "lime"), "line_shap": row_line(label, "shap"),
-            "beyond_yardstick": beyond, "not_close": beyond and g["clear"] != 0}
-
-
-#: One-sided 0.05 normal quantile: each of the two one-sided tests of :func:`tost` at 0.05.
-Z_TOST = NormalDist().inv_cdf(0.95)
-
-
-def tost(label: str, metric: str, margin: float) -> dict:
-    """An equivalence test (two one-sided tests) of LIME against SHAP on one cell, margin ``margin``: unpaired normal
-    approximation from the printed means and standard deviations over
-    :func:`proofs_checks.claims.experiments.paper_gaps.documents` documents, at the worst rounding (the gap 0.001
-    larger, each standard deviation 0.005 larger). ``z`` is the binding one-sided statistic (margin - |gap|) / se; the
-    cell is shown close at 0.05 when z >= :data:`Z_TOST`, and with the correction when z >=
-    :data:`proofs_checks.claims.experiments.paper_gaps.Z_CLEAR`.
-
-    >>> round(tost("exp-tab:restaurants_roberta_5", "sufficiency", 0.228)["z"], 2)  # gap 0.239 > margin
-    -0.18
-    """
-    table, index = TABLES[label], METRICS.index(metric)
-    (mx, sx), (my, sy) = table.rows["lime"][index], table.rows["shap"][index]
-    se = ((sx + SD_ROUNDING) ** 2 + (sy + SD_ROUNDING) ** 2) ** 0.5 / documents(table) ** 0.5
-    z = (margin - (abs(mx - my) + 2 * MEAN_ROUNDING)) / se
-    return {"table": label, "metric": metric, "z": z, "close_005": z >= Z_TOST, "close_corrected": z >= Z_CLEAR}
-
-
-def tost_counts(labels, margin: float) -> dict:
-    """:func:`tost` over the faithfulness cells of ``labels``: cells shown close, and tables with a cell that is
-    not, at 0.05 and with the correction."""
-    cells = [tost(label, metric, margin) for label in labels for metric in FAITHFULNESS]
-    out = {"margin": margin, "cells": len(cells), "tables": len(tuple(labels)), "z_005": Z_TOST, "z_corrected": Z_CLEAR}
-    for key in ("close_005", "close_corrected"):
-        out[key] = {"cells_close": sum(c[key] for c in cells),
-                    "tables_not_shown_close": sorted({c["table"] for c in cells if not c[key]})}
-    return out
+    return {**g, "line_lime": row_line(label, "lime"), "line_shap": row_line(label, "shap"), "close": close(g, margin)}
 
 
 def case_hypotheses(label: str, metric: str, sentence: Quote) -> dict:
@@ -189,119 +135,107 @@ ASSUMPTION = "LIME's and SHAP's values on a document correlate non-negatively"
 def check() -> ClaimResult:
     """The tables on the whole, each sentence's tables cell by cell, robustness, the same-tokens reading, and the
     precise statement."""
-    limit = yardstick()
-    steps = (on_the_whole(limit), *(every_table(scope, limit) for scope in SCOPES), robustness(limit),
-             same_tokens(), paper_tables(limit))
-    return CLAIM.result(kind="experiment", statement=STATEMENT, conditions=_conditions(limit), counterexample=None,
-                        steps=steps, corrected=corrected(limit), source=SOURCE, readings=READINGS)
+    steps = (on_the_whole(), *(every_table(scope) for scope in SCOPES), robustness(), same_tokens(), paper_tables())
+    return CLAIM.result(kind="experiment", statement=STATEMENT, conditions=CONDITIONS, counterexample=None,
+                        steps=steps, corrected=corrected(), source=SOURCE, readings=READINGS)
 
 
-def _conditions(limit: dict) -> str:
-    """The conditions, with the yardstick ``limit``."""
-    return (f"A LIME-SHAP gap is not close when it exceeds the yardstick ({limit['margin']}: the largest gap by which "
-            f"a FRED variant beats every other explainer in a faithfulness cell of the paper's tables, "
-            f"{limit['table']} {limit['metric']}) by more than the printing of the two gaps (0.001 each), and is "
-            f"clear: at least {Z_CLEAR:.3f} = Phi^-1(1 - 0.05/6) unpaired standard errors at the worst rounding, a "
-            "two-sided 0.05 test with a Bonferroni correction over a table's three faithfulness metrics "
-            "(paper_gaps; conservative when LIME's and SHAP's values on a document correlate non-negatively); the "
-            f"cells it flags are checked at {Z_ALL_CELLS:.3f}, the same correction over all "
-            f"{len(TABLES) * len(FAITHFULNESS)} cells. 'On the whole': in each sentence's tables most cells close "
-            "and at most half of the tables with a cell that is not. Whether LIME and SHAP pick the same tokens "
-            "cannot be checked from the tables (reading 'same-tokens', argued). The efficiency half of the sentence "
-            "is experiment-shap-efficiency.")
+CONDITIONS = (f"'Close' is the yardstick's (proofs_checks.paper.yardstick, printed above the experiment claims): an "
+              f"equivalence test with margin {SMALL_EFFECT} pooled standard deviations (Cohen's 'small' effect, "
+              f"declared before the tables were compared), two one-sided tests at z >= {Z_CLEAR:.3f} at the worst "
+              "rounding of the printed numbers; 'not close' when the gap is shown beyond that margin; undecided "
+              "otherwise. Unpaired, so conservative when LIME's and SHAP's values on a document correlate "
+              "non-negatively. 'On the whole': per sentence, most cells shown close and at most half of the tables "
+              "with a cell shown not close; it fails when most cells, or more than half of the tables, are not "
+              "close. The sensitivity table gives the verdict at other margins. Whether LIME and SHAP pick the same "
+              "tokens cannot be checked from the tables (reading 'same-tokens', argued). The efficiency half of the "
+              "sentence is experiment-shap-efficiency.")
 
 
-def _cells(labels, metrics, limit: float) -> list[dict]:
-    return [cell(label, metric, limit) for label in labels for metric in metrics]
+def _combined(statuses) -> str:
+    """The status of the two sentences together: fails when one fails, holds when both hold."""
+    statuses = list(statuses)
+    return "fails" if "fails" in statuses else "holds" if all(s == "holds" for s in statuses) else "inconclusive"
 
 
-def _cell_values(cells: list[dict], limit: dict) -> dict:
-    """What a cell-by-cell step records: the yardstick, the cells not close, their number and the largest gap."""
-    return {"yardstick": limit, "not_close": [c for c in cells if c["not_close"]], "cells": len(cells),
-            "largest_gap": max(cells, key=lambda c: abs(c["gap"]))}
+def _at(margin: float, metrics=FAITHFULNESS) -> dict:
+    """The headline at ``margin``: each sentence's :func:`proofs_checks.paper.yardstick.close_tally` and the status
+    of the two together (a sensitivity row: counts as 'close / not close / undecided')."""
+    tallies = {scope: close_tally(labels, "lime", "shap", metrics, margin) for scope, (_, labels) in SCOPES.items()}
+    return {"status": _combined(t["status"] for t in tallies.values()),
+            **{f"line {SCOPES[scope][0].line} close / not / undecided": f"{t['close']} / {t['not_close']} / "
+               f"{t['undecided']}" for scope, t in tallies.items()},
+            "tables with a cell not close": sum(len(t["tables_not_close"]) for t in tallies.values()),
+            "reachable": all(t["reachable"] for t in tallies.values())}
 
 
 def _describe(bad: list[dict]) -> str:
     return "; ".join(f"{c['table']} {c['metric']}: LIME {c['mean_x']} ({c['sd_x']}) against SHAP {c['mean_y']} "
-                     f"({c['sd_y']}), lines {c['line_lime']}-{c['line_shap']}, z = {c['z_worst']:.2f}" for c in bad)
+                     f"({c['sd_y']}), lines {c['line_lime']}-{c['line_shap']}, effect {c['effect_worst']:+.2f} SD, "
+                     f"z = {c['z_worst']:.2f}" for c in bad)
 
 
-def _scope_count(every: list[dict], sentence: Quote, labels) -> dict:
-    """One sentence's cells close and tables with a cell that is not; it holds when most cells are close and at
-    most half of the tables have one that is not."""
-    cells = [c for c in every if c["table"] in labels]
-    bad = sorted({c["table"] for c in cells if c["not_close"]})
-    close = sum(not c["not_close"] for c in cells)
-    return {"sentence_line": sentence.line, "cells": len(cells), "close_cells": close, "tables": len(labels),
-            "tables_not_close": bad, "holds": 2 * close > len(cells) and 2 * len(bad) <= len(labels)}
-
-
-def _equivalence_text(equivalence: dict, margin: float) -> str:
-    """The equivalence tests (:func:`tost_counts`) of each scope, in words."""
-    return f"Equivalence (TOST, margin {margin}, worst rounding): " + "; ".join(
-        f"{'all tables' if scope == 'all' else 'line ' + str(SCOPES[scope][0].line) + ' (' + scope + ')'} "
-        f"{e['close_005']['cells_close']} of {e['cells']} cells shown close at 0.05 "
-        f"({len(e['close_005']['tables_not_shown_close'])} of {e['tables']} tables with a cell not), "
-        f"{e['close_corrected']['cells_close']} with the correction (z >= {Z_CLEAR:.3f}; "
-        f"{len(e['close_corrected']['tables_not_shown_close'])} tables)" for scope, e in equivalence.items())
-
-
-def on_the_whole(limit: dict) -> StepResult:
-    """st1, the headline: per sentence, most faithfulness cells close and at most half of the tables with one that
-    is not; the note adds the counts over all tables and the largest gap outside the exception."""
-    every = _cells(TABLES, FAITHFULNESS, limit["margin"])
-    counts = {scope: _scope_count(every, sentence, labels) for scope, (sentence, labels) in SCOPES.items()}
-    outside = [c for c in every if f"_{EXCEPTION}_" not in c["table"]]
-    widest = max(outside, key=lambda c: abs(c["gap"]))
-    gaps = [abs(c["gap"]) for c in every]
-    equivalence = {scope: tost_counts(labels, limit["margin"]) for scope, (_, labels) in SCOPES.items()}
-    equivalence["all"] = tost_counts(tuple(TABLES), limit["margin"])
-    noise_only = [c for c in every if not c["not_close"] and c["beyond_yardstick"]]
+def on_the_whole() -> StepResult:
+    """st1, the headline: per sentence, the yardstick's 'close on the whole' at the declared margin, with the
+    sensitivity table over :data:`proofs_checks.paper.yardstick.MARGINS`."""
+    tallies = {scope: close_tally(labels, "lime", "shap", FAITHFULNESS) for scope, (_, labels) in SCOPES.items()}
+    status = _combined(t["status"] for t in tallies.values())
+    every = [cell(label, metric) for label in TABLES for metric in FAITHFULNESS]
+    table = sensitivity(_at, "margin (pooled SD)", SMALL_EFFECT)
     register = summary_register()
-    note = ("Faithfulness cells close, and tables with a cell that is not: " + "; ".join(
-        f"line {c['sentence_line']} ({scope}) {c['close_cells']} of {c['cells']} cells close, "
-        f"{len(c['tables_not_close'])} of {c['tables']} tables not" for scope, c in counts.items())
-            + f". All tables: {sum(not c['not_close'] for c in every)} of {len(every)} cells close, median gap "
-              f"{median(gaps):.3f}; outside {EXCEPTION_NAME} ({len(outside)} cells) the largest gap is "
-              f"{abs(widest['gap']):.3f} ({widest['table']} {widest['metric']}, z = {widest['z_worst']:.2f}); "
-              f"cells close only because their gap is not clear: {len(noise_only)}. "
-            + _equivalence_text(equivalence, limit["margin"])
+    note = (f"At the declared margin {SMALL_EFFECT} pooled SD: " + "; ".join(
+        f"line {SCOPES[scope][0].line} ({scope}) {t['close']} of {t['cells']} cells shown close, {t['not_close']} "
+        f"shown not close, {t['undecided']} undecided; {len(t['tables_not_close'])} of {t['tables']} tables with a "
+        f"cell not close ({t['status']})" for scope, t in tallies.items())
+            + f". Over {min(c['n'] for c in every)} to {max(c['n'] for c in every)} documents no cell can be shown "
+              f"closer than {smallest_showable_margin(100):.3f} SD (n = 100), so the equivalence test cannot reach "
+              f"its level at {SMALL_EFFECT}: the step is inconclusive unless the cells shown not close decide it. "
+              f"Median |gap| {median(abs(c['gap']) for c in every):.3f}, median |effect| "
+              f"{median(abs(c['effect_worst']) for c in every):.3f} SD over all {len(every)} cells. Sensitivity: "
+            + "; ".join(f"{r['margin']} {r['status']}" for r in table["rows"])
+            + (f" (turns at {', '.join(map(str, table['turns_at']))})" if table["turns_at"] else "")
             + ". The reading is on the whole because " + register_text(register) + ".")
-    return gaps_step(CLAIM, "st1-on-the-whole", note, holds=all(c["holds"] for c in counts.values()),
-                     reading=ON_THE_WHOLE,
-                     values={"counts": counts, "yardstick": limit, "median_gap": median(gaps),
-                             "equivalence_tost": equivalence, "close_by_noise_only": len(noise_only),
-                             "summary_register": register,
-                             "largest_gap_outside_exception": {k: widest[k] for k in ("table", "metric", "gap",
-                                                                                     "z_worst")}})
+    return gaps_step(CLAIM, "st1-on-the-whole", note, holds=status == "holds", conclusive=status != "inconclusive",
+                     reading=ON_THE_WHOLE, assumption=ASSUMPTION,
+                     values={"margin": SMALL_EFFECT, "tallies": tallies, "sensitivity": table,
+                             "smallest_showable_margin": smallest_showable_margin(100),
+                             "summary_register": register})
 
 
-def every_table(scope: str, limit: dict) -> StepResult:
-    """st2: the stronger reading on one sentence's tables; its worst not-close cell, with the hypotheses record, is
-    the counterexample to that reading (in the step's values: the headline holds)."""
+def _every(cells: list[dict]) -> tuple[str, list[dict]]:
+    """'Every cell close': fails on a cell shown not close, holds when all are shown close; and the not-close ones."""
+    bad = [c for c in cells if c["close"] < 0]
+    return ("fails" if bad else "holds" if all(c["close"] > 0 for c in cells) else "inconclusive"), bad
+
+
+def every_table(scope: str) -> StepResult:
+    """st2: the stronger reading on one sentence's tables; its widest not-close cell, with the hypotheses record, is
+    the counterexample to that reading (in the step's values)."""
     sentence, labels = SCOPES[scope]
-    cells = _cells(labels, FAITHFULNESS, limit["margin"])
-    bad = [c for c in cells if c["not_close"]]
-    worst = max(bad, key=lambda c: abs(c["gap"]), default=None)
-    note = (f"Line {sentence.line}, {len(labels)} tables, {len(cells)} faithfulness cells: LIME and SHAP not close "
-            f"(gap above the yardstick {limit['margin']}, clearly) in {len(bad)}"
-            + (f" ({_describe(bad)})" if bad else "") + ".")
+    cells = [cell(label, metric) for label in labels for metric in FAITHFULNESS]
+    status, bad = _every(cells)
+    worst = max(bad, key=lambda c: abs(c["effect_worst"]), default=None)
+    note = (f"Line {sentence.line}, {len(labels)} tables, {len(cells)} faithfulness cells at margin {SMALL_EFFECT} "
+            f"SD: shown close {sum(c['close'] > 0 for c in cells)}, shown not close {len(bad)}"
+            + (f" ({_describe(bad)})" if bad else "") + f", undecided {sum(c['close'] == 0 for c in cells)}.")
     counterexample = None if worst is None else {**case_hypotheses(worst["table"], worst["metric"], sentence),
                                                  "sentence_line": sentence.line, **worst}
-    return gaps_step(CLAIM, f"st2-every-table-{scope}", note, holds=not bad, reading=EVERY_TABLE,
-                     assumption=ASSUMPTION, values={**_cell_values(cells, limit), "sentence_line": sentence.line,
-                                                    "counterexample": counterexample})
+    return gaps_step(CLAIM, f"st2-every-table-{scope}", note, holds=status == "holds",
+                     conclusive=status != "inconclusive", reading=EVERY_TABLE, assumption=ASSUMPTION,
+                     values={"margin": SMALL_EFFECT, "not_close": bad, "cells": len(cells),
+                             "sentence_line": sentence.line, "counterexample": counterexample})
 
 
-def robustness(limit: dict) -> StepResult:
+def robustness() -> StepResult:
     """st3: LIME against SHAP on robustness, every table."""
-    cells = _cells(TABLES, ("robustness",), limit["margin"])
-    bad = [c for c in cells if c["not_close"]]
-    note = (f"Robustness, all {len(cells)} tables: LIME and SHAP not close in {len(bad)}"
+    cells = [cell(label, "robustness") for label in TABLES]
+    status, bad = _every(cells)
+    note = (f"Robustness, all {len(cells)} tables, margin {SMALL_EFFECT} SD: shown not close in {len(bad)}"
             + (f" ({_describe(bad)})" if bad else "") + f", SHAP more robust in {sum(c['gap'] < 0 for c in bad)} "
-            "of them.")
-    return gaps_step(CLAIM, "st3-robustness", note, holds=not bad, reading=EVERY_METRIC, assumption=ASSUMPTION,
-                     values=_cell_values(cells, limit))
+            f"of them; shown close in {sum(c['close'] > 0 for c in cells)}.")
+    return gaps_step(CLAIM, "st3-robustness", note, holds=status == "holds", conclusive=status != "inconclusive",
+                     reading=EVERY_METRIC, assumption=ASSUMPTION,
+                     values={"margin": SMALL_EFFECT, "not_close": bad, "cells": len(cells)})
 
 
 def same_tokens() -> StepResult:
@@ -313,53 +247,50 @@ def same_tokens() -> StepResult:
                         reading=SAME_TOKENS)
 
 
-def _exception(limit: dict) -> dict:
-    """The faithfulness cells of every table, those not close, and those in and outside :data:`EXCEPTION`'s tables."""
-    cells = _cells(TABLES, FAITHFULNESS, limit["margin"])
-    exception = [c for c in cells if f"_{EXCEPTION}_" in c["table"]]
-    outside = [c for c in cells if f"_{EXCEPTION}_" not in c["table"]]
-    return {"cells": cells, "bad": [c for c in cells if c["not_close"]], "exception": exception,
-            "tables": sorted({c["table"] for c in exception}), "widest": max(abs(c["gap"]) for c in outside),
-            "outside": len(outside)}
+def _precise() -> dict:
+    """What the precise statement says: the faithfulness cells shown not close at the declared margin, by model,
+    whether any cell can be shown close at it, and the margins of the sensitivity table where the headline holds."""
+    cells = [cell(label, metric) for label in TABLES for metric in FAITHFULNESS]
+    bad = [c for c in cells if c["close"] < 0]
+    rows = sensitivity(_at, "margin", SMALL_EFFECT)["rows"]
+    holds_from = [r["margin"] for r in rows if r["status"] == "holds"]
+    by_model: dict = {}
+    for c in bad:
+        model = c["table"].split("_")[1]
+        by_model[model] = by_model.get(model, 0) + 1
+    return {"cells": cells, "bad": bad, "by_model": by_model, "reachable": _at(SMALL_EFFECT)["reachable"],
+            "holds_from": holds_from, "monotone": holds_from == [r["margin"] for r in rows
+                                                                  if holds_from and r["margin"] >= holds_from[0]],
+            "survive_all_cells": sum(max(beyond_z(c, SMALL_EFFECT), beyond_z(c, SMALL_EFFECT, -1)) >= Z_ALL_CELLS
+                                     for c in bad)}
 
 
-def corrected(limit: dict) -> str:
-    """The precise statement (the headline holds): the cells close but in :data:`EXCEPTION`'s tables."""
-    e = _exception(limit)
-    cells, bad, exception = e["cells"], e["bad"], e["exception"]
-    equivalence = tost_counts(tuple(TABLES), limit["margin"])
+def corrected() -> str:
+    """The precise statement: what the tables show at the declared margin, and where the headline turns."""
+    e = _precise()
     return (
-        f"On the whole, LIME's and SHAP's sufficiency, comprehensiveness and AUC-MoRF are close: "
-        f"{len(cells) - len(bad)} of the {len(cells)} faithfulness cells of the paper's {len(TABLES)} tables differ by "
-        f"no more than the largest gap by which the tables show FRED more faithful ({limit['margin']}; "
-        f"{equivalence['close_005']['cells_close']} are shown within it by an equivalence test at 0.05, "
-        f"{equivalence['close_corrected']['cells_close']} with the correction), and the {e['outside']} cells "
-        f"outside {EXCEPTION_NAME} by at most {e['widest']:.3f}. The exception is "
-        f"{EXCEPTION_NAME}: in all {len(e['tables'])} of its tables SHAP is less faithful than LIME on all three "
-        f"metrics ({len(exception)} of {len(exception)} cells, gaps {min(c['gap'] for c in exception):.3f} to "
-        f"{max(c['gap'] for c in exception):.3f}, clearly in {sum(c['clear'] != 0 for c in exception)}), beyond "
-        "that yardstick and clearly in "
-        + ", ".join(f"{c['table']} ({c['metric']}, z = {c['z_worst']:.2f})" for c in bad)
-        + f"; these {len(bad)} survive a correction over all {len(cells)} cells (z >= {Z_ALL_CELLS:.3f}).")
+        f"At Cohen's small effect ({SMALL_EFFECT} pooled SD, declared), the paper's tables cannot show LIME and SHAP "
+        f"close: over 100 documents no equivalence below {smallest_showable_margin(100):.3f} SD can be shown. "
+        f"{len(e['bad'])} of the {len(e['cells'])} faithfulness cells are shown not close (beyond {SMALL_EFFECT} "
+        "SD; by model: " + ", ".join(f"{m} {k}" for m, k in e["by_model"].items()) + f"; {e['survive_all_cells']} "
+        f"of them also at z >= {Z_ALL_CELLS:.3f}, a correction over all {len(e['cells'])} cells): "
+        + ", ".join(f"{c['table']} {c['metric']} ({c['effect_worst']:+.2f} SD)" for c in e["bad"])
+        + f". On the whole, LIME and SHAP are shown close at a margin of {min(e['holds_from'], default='none')} SD "
+        "and above, not below.")
 
 
-def paper_tables(limit: dict) -> StepResult:
-    """c1: every not-close cell in a RoBERTa table, clear beyond :data:`Z_ALL_CELLS` too, and SHAP less faithful
-    than LIME in every RoBERTa faithfulness cell."""
-    e = _exception(limit)
-    bad, exception = e["bad"], e["exception"]
-    shap_worse = all(c["gap"] > 0 for c in exception)
-    in_exception = all(f"_{EXCEPTION}_" in c["table"] for c in bad)
-    survives = all(abs(c["z_worst"]) >= Z_ALL_CELLS for c in bad)
+def paper_tables() -> StepResult:
+    """c1: the precise statement: no cell can be shown close at the declared margin, the cells shown not close,
+    and the headline holding from one margin of the sensitivity table on, and at every larger one."""
+    e = _precise()
     return CLAIM.checked(
         "c1-tables", "correction", "statistical",
-        f"Cells not close: {len(bad)}, all in {EXCEPTION_NAME} tables: {in_exception}, clear at z >= "
-        f"{Z_ALL_CELLS:.3f} too: {survives}; SHAP less faithful than LIME in all {len(exception)} {EXCEPTION_NAME} "
-        f"faithfulness cells: {shap_worse}; clearly (z >= {Z_CLEAR:.3f}) in {sum(c['clear'] != 0 for c in exception)}.",
-        holds=bool(bad) and in_exception and survives and shap_worse,
-        values={"not_close": [{k: c[k] for k in ("table", "metric", "gap", "z_worst")} for c in bad],
-                "roberta_cells": [{k: c[k] for k in ("table", "metric", "gap", "z_worst", "clear")}
-                                  for c in exception],
-                "roberta_tables": e["tables"], "largest_gap_outside": e["widest"], "yardstick": limit,
-                "z_clear": Z_CLEAR, "z_all_cells": Z_ALL_CELLS, "false_alarm_probability": CLEAR_LEVEL,
-                "seed": None})
+        f"Equivalence reachable at {SMALL_EFFECT} SD in some cell: {e['reachable']}; cells shown not close: "
+        f"{len(e['bad'])} ({e['survive_all_cells']} at z >= {Z_ALL_CELLS:.3f}); the headline holds at margins "
+        f"{e['holds_from']}, every margin from the first on: {e['monotone']}.",
+        holds=not e["reachable"] and bool(e["holds_from"]) and e["monotone"],
+        values={"margin": SMALL_EFFECT, "not_close": [{k: c[k] for k in ("table", "metric", "gap", "effect_worst",
+                                                                          "z_worst")} for c in e["bad"]],
+                "not_close_by_model": e["by_model"], "holds_from_margins": e["holds_from"],
+                "survive_all_cells": e["survive_all_cells"], "z_clear": Z_CLEAR, "z_all_cells": Z_ALL_CELLS,
+                "false_alarm_probability": CLEAR_LEVEL, "seed": None})

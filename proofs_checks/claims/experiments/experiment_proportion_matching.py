@@ -29,9 +29,17 @@ from __future__ import annotations
 import math
 from fractions import Fraction
 
+from ...paper import yardstick
 from ...paper.tables import METRICS, SECTION4, TABLES, row_line
-from ...verdicts.results import Claim, ClaimResult, Quote, Reading, StepResult, hypotheses
-from .paper_gaps import documents
+from ...paper.yardstick import documents
+from ...verdicts.results import (
+    Claim,
+    ClaimResult,
+    Quote,
+    Reading,
+    StepResult,
+    hypotheses,
+)
 
 CLAIM = Claim("experiment-proportion-matching")
 AS_WRITTEN, AT_MOST_K = "as-written", "at-most-k"
@@ -64,8 +72,9 @@ READINGS = (
                  Quote(567, "only the tokens with positive score are perturbed for this computation."))),
 )
 #: A gap up to one unit of the printed third decimal can come from rounding one real number two ways.
-PRINTING = Fraction(1, 1000)
-MEAN_ROUNDING, SD_ROUNDING = Fraction(1, 2000), Fraction(1, 200)
+PRINTING = Fraction(str(yardstick.MEAN_UNIT))
+#: The yardstick's rounding of a printed mean and standard deviation, exactly.
+MEAN_ROUNDING, SD_ROUNDING = Fraction(str(yardstick.MEAN_ROUNDING)), Fraction(str(yardstick.SD_ROUNDING))
 PROPORTION = METRICS.index("proportion")
 
 

@@ -46,10 +46,20 @@ from statistics import median
 from fred_constants import LEVEL
 
 from ...paper.tables import BETTER, EXPLAINERS, FAITHFULNESS, SECTION4, TABLES
-from ...verdicts.results import Claim, ClaimResult, Quote, Reading, StepResult, hypotheses
+from ...paper.yardstick import better, gap
+from ...verdicts.results import (
+    Claim,
+    ClaimResult,
+    Quote,
+    Reading,
+    StepResult,
+    hypotheses,
+)
 
 CLAIM = Claim("experiment-trends")
 DESCRIPTIVE, TREND, SECTION4_READING, JOINT = "descriptive", "trend", "section4", "joint"
+#: The two parts of line 168's "FRED performs better on more modern models, and larger documents" each st1 step checks.
+PARTS = {"models": "better on more modern models", "lengths": "better on larger documents"}
 SENTENCE = Quote(168, "The empirical results highlight an interesting trajectory: FRED performs better on more modern "
                       "models, and larger documents, making it more suitable for realistic cases.")
 SECTION4_SENTENCE = Quote(166, r"In Section~\ref{sec:experiments}, we empirically evaluate FRED against "
@@ -235,16 +245,31 @@ def trend_outcome(test: dict) -> tuple[bool, bool]:
     return holds, holds or not claimed_way
 
 
+def clearly_best(label: str, metric: str, variants: tuple[str, ...] = FRED_VARIANTS) -> bool:
+    """Whether the best printed mean of ``variants`` in the cell is clearly better, by the yardstick
+    (:func:`proofs_checks.paper.yardstick.better`), than every other explainer's.
+
+    >>> clearly_best("exp-tab:restaurants_roberta_1", "comprehensiveness"), clearly_best(
+    ...     "exp-tab:restaurants_roberta_5", "comprehensiveness")
+    (True, False)
+    """
+    table = TABLES[label]
+    best = max(variants, key=lambda v: BETTER[metric] * Fraction(str(table.mean(v, metric))))
+    return all(better(gap(table, best, e, metric)) > 0 for e in EXPLAINERS if e not in variants)
+
+
 def shares(labels, in_group, variants: tuple[str, ...] = FRED_VARIANTS, metrics=FAITHFULNESS,
-           strict: bool = False) -> dict:
+           strict: bool = False, clear: bool = False) -> dict:
     """FRED's best cells ``[won, cells]`` over the cells of ``labels`` and ``metrics`` in the claimed-better group
-    (``in_group``, a predicate on (dataset, model)) and in the others; ``strict`` leaves ties out of the best."""
+    (``in_group``, a predicate on (dataset, model)) and in the others; ``strict`` leaves ties out of the best,
+    ``clear`` counts only the cells where FRED is clearly best by the yardstick (:func:`clearly_best`)."""
     out = {"claimed_better": [0, 0], "other": [0, 0]}
     for label in labels:
         side = out["claimed_better" if in_group(*configuration(label)) else "other"]
         margins = cell_margins(label, variants)
         for metric in metrics:
-            side[0] += margins[metric] > 0 if strict else margins[metric] >= 0
+            side[0] += (clearly_best(label, metric, variants) if clear else
+                        margins[metric] > 0 if strict else margins[metric] >= 0)
             side[1] += 1
     return out
 
@@ -255,13 +280,14 @@ def _claimed_way(pair: dict) -> bool:
 
 def measures(factor: str) -> dict:
     """The factor's direction under other measures than the headline's, each ``{claimed_better, other,
-    claimed_way}``: ties excluded; FRED-mask alone; the p = 0.5 tables; the mean and median margin of FRED's best
-    over the best other explainer (:func:`cell_margins`); each metric; and within each class of the other factor,
-    with that subset's exact one-sided p."""
+    claimed_way}``: ties excluded; clearly best by the yardstick (:func:`clearly_best`); FRED-mask alone; the p = 0.5
+    tables; the mean and median margin of FRED's best over the best other explainer (:func:`cell_margins`); each
+    metric; and within each class of the other factor, with that subset's exact one-sided p."""
     in_group, _, _, other_factor = FACTORS[factor]
     other_class, *class_names, _ = FACTORS[other_factor]
     labels, p5 = tuple(TABLES), tuple(label for label in TABLES if label.endswith("_5"))
     out = {"ties excluded": shares(labels, in_group, strict=True),
+           "clearly best (the yardstick)": shares(labels, in_group, clear=True),
            "FRED-mask alone": shares(labels, in_group, ("fred",)), "p = 0.5 tables": shares(p5, in_group),
            "FRED-mask alone, p = 0.5 tables": shares(p5, in_group, ("fred",)),
            **{metric: shares(labels, in_group, metrics=(metric,)) for metric in FAITHFULNESS}}
@@ -359,7 +385,7 @@ def descriptive_share(factor: str) -> StepResult:
             + (". The other direction under " + "; ".join(_measure_text(n, others[n]) for n in differ) if differ
                else "") + ".")
     return CLAIM.checked(f"st1-descriptive-{factor}", "statement", "exhaustive", note, holds=holds,
-                         reading=DESCRIPTIVE,
+                         reading=DESCRIPTIVE, part=PARTS[factor],
                          values={**main, "difference_exact": str(Fraction(*main["claimed_better"])
                                                                  - Fraction(*main["other"])),
                                  "by": by, "measures": others, **tables_hypotheses(labels, in_group)})

@@ -47,7 +47,7 @@ least :data:`MARGIN` on average" (the metric's arrow sets "worse"), rejected at 
 statement that needs "not worse" on several metrics needs every one of those tests to reject (an intersection-union
 test, which needs no multiplicity correction). :data:`MARGIN` is the printing resolution of the paper's tables, 0.001 in
 the units of the metrics (the model's predicted probability;
-:data:`proofs_checks.claims.experiments.paper_gaps.MEAN_UNIT`): "not worse" is "not worse by as much as the smallest
+:data:`proofs_checks.paper.yardstick.MEAN_UNIT`): "not worse" is "not worse by as much as the smallest
 difference the paper's tables print". The t-test's level rests on the mean of 100 paired differences being close to
 normal.
 
@@ -84,8 +84,8 @@ from fred.evaluation.statistics import holm, signed_rank
 from fred_constants import LEVEL
 
 from ...paper.tables import BETTER, TABLES
+from ...paper.yardstick import MEAN_UNIT
 from ...verdicts.results import Claim, StepResult, hypotheses
-from .paper_gaps import MEAN_UNIT
 
 #: Non-inferiority margin of :func:`noninferiority`, in the units of the metric: the tables' printing resolution
 #: (module docstring).

@@ -1,42 +1,26 @@
 """Section 2.3's sentence on the sample size: "for each c in C, n_c >= 1 with probability higher than alpha (see
-Lemma 2)", in its two readings.
+Lemma 2)", in its readings.
 
 Per candidate (the headline: the sentence's own "i.e." clause and the lemma it cites): each candidate of size
-<= l_max is covered with probability >= alpha; this is Lemma 2, checked again here. All candidates at once (a
-stronger reading, which line 274's word order invites): at alpha = 0.95 it fails on every searched document with
-more than l_max tokens (not for every alpha: at alpha = 0.2, l_max = 1 the lemma's n = 1 row covers both tokens of
-a 2-token document with probability 1/4 >= alpha), and it holds when b <= l_max, where the whole document is itself
-a candidate and covering it covers every candidate. C as every candidate of the document, whatever its size (line
-241, a stronger reading the sentence's own context rules out): fails, a candidate longer than l_max being covered
-less often than alpha.
+<= l_max is covered with probability >= alpha; this is Lemma 2, checked again here. C as every candidate of the
+document, whatever its size (line 241, a stronger reading the sentence's own context rules out): fails, a candidate
+longer than l_max being covered less often than alpha. All candidates at once is what section 2.2's note says
+(line 274, "with high probability, for each candidate"): claim sampling-absence
+(:mod:`proofs_checks.claims.lemmas.sampling_absence`), with its own verdict.
 """
 
 from __future__ import annotations
 
-import math
 from fractions import Fraction
 
-from hypothesis import strategies as st
-
-from analytic import coverage_sym, joint_coverage, joint_coverage_all_sizes, joint_coverage_upper_bound
+from analytic import coverage_sym
 from analytic.exact_cache import exact_cache
-from analytic.lemma2 import joint_candidate_sizes
-from fred_constants import ALPHA_EXACT, MAX_LEN, P_EXACT, P
+from fred_constants import ALPHA_EXACT, MAX_LEN, P_EXACT
 
-from ...verdicts.counterexamples import minimal_counterexample
 from ...verdicts.results import Claim, ClaimResult, Quote, Reading, StepResult, hypotheses
-from .lemma2_proof import (
-    GRID_ALPHAS as S1_ALPHAS,
-)
-from .lemma2_proof import (
-    GRID_L_MAX as S1_L_MAX,
-)
-from .lemma2_proof import (
-    lemma2_conditions,
-    paper_n,
-    per_candidate_coverage,
-    proof_steps,
-)
+from .lemma2_proof import GRID_ALPHAS as S1_ALPHAS
+from .lemma2_proof import GRID_L_MAX as S1_L_MAX
+from .lemma2_proof import lemma2_conditions, paper_n, per_candidate_coverage, proof_steps
 
 CLAIM = Claim("lemma2-joint")
 SENTENCE = Quote(362, r"The sample size $n$ is chosen such that, for each candidate, there exists with high "
@@ -50,14 +34,11 @@ LEMMA = Quote(366, r"If the sample size $n$ is higher or equal than the quantity
 SIZE_BOUND = Quote(1001, r"Since a candidate has maximal length $\length_{max}$, we can choose the sample size by "
                          r"setting $n = \ceil{\frac{\logs{1 - \alpha}}{\logs{1 - 1/2^{\length_{max}}}}}$.")
 ALL_CANDIDATES = Quote(241, r"We call $\candidates$ the set of all candidates for $\xi$.")
-FORWARD_NOTE = Quote(274, r"Note that the sampling scheme ensures that, \emph{with high probability}, for each "
-                          r"candidate, there is at least one sample in which the candidate is not present.")
 SOURCE = (
     SENTENCE,
     LEMMA,
     Quote(368, r"n = \ceil{\frac{\logs{1 - \alpha}}{\logs{1 - 1/2^{\ell_{max}}}}} \Longrightarrow "
                r"\proba{\exists i \in [n] : \candidate \notin x_i} \geq \alpha"),
-    FORWARD_NOTE,
     ALL_CANDIDATES,
     Quote(409, r"\For{\texttt{size} = 1: $\ell_{max}$}:"),
     SIZE_BOUND,
@@ -75,13 +56,6 @@ READINGS = (
             why=(Quote(362, r"\emph{i.e.}, such that for each $\candidate \in \candidates$, $n_\candidate \geq 1$ "
                             r"with probability higher than $\alpha$ (see Lemma~\ref{lemma:n-sample})"), LEMMA,
                  SIZE_BOUND)),
-    Reading("joint", "stronger",
-            "all candidates with |c| <= l_max covered at once: P(for all c with |c| <= l_max: n_c >= 1) >= alpha. "
-            "Only the word order of section 2.2's forward note ('with high probability, for each candidate') leans "
-            "this way; the sentence's 'i.e.' clause and Lemma 2 make it precise per candidate. At alpha = 0.95 it "
-            "fails on every searched document with more than l_max tokens and at the paper's defaults; it holds "
-            "when b <= l_max.",
-            why=(FORWARD_NOTE,)),
     Reading("all-sizes", "stronger",
             "C literally as 'the set of all candidates for xi' (line 241), every size up to b: each candidate c of "
             "the document has P(n_c >= 1) >= alpha at the paper's n. Not the headline: the sentence cites Lemma 2, "
@@ -97,15 +71,9 @@ STATEMENT = (
     "line 366) and Algorithm 1 only forms those ('size = 1: l_max', line 409)."
 )
 
-#: The counterexample search: documents of b = 1..5 tokens, l_max = 1..4, at the paper's alpha and p.
+#: The all-sizes search: documents of b = 1..5 tokens, l_max = 1..4, every candidate size, at the paper's alpha, p.
 SEARCH_B = tuple(range(1, 6))
 SEARCH_L_MAX = tuple(range(1, 5))
-#: The documents of the second-moment bound at the paper's defaults (MAX_LEN).
-DEFAULT_BS = (15, 20, 150)
-#: The grid of the b <= l_max check: b = 1..4 tokens, l_max = b..6, these alphas, p = 1/2.
-GRID_B = tuple(range(1, 5))
-GRID_L_MAX = 6
-GRID_ALPHAS = ("0.5", "0.8", "0.9", "0.95", "0.99")
 
 
 def statement_hypotheses(*, alpha, p, l_max: int, n: int, sizes) -> dict:
@@ -113,53 +81,6 @@ def statement_hypotheses(*, alpha, p, l_max: int, n: int, sizes) -> dict:
     line 372, and the lemma's 1/2**l_max), alpha in (0, 1), l_max >= 1, every candidate considered of size
     1..l_max, n >= log(1 - alpha) / log(1 - 1/2**l_max); a :func:`hypotheses` record."""
     return hypotheses(p_is_one_half=Fraction(p) == P_EXACT, **lemma2_conditions(alpha, l_max, n, sizes))
-
-
-def _document_hypotheses(b: int, l_max: int) -> dict:
-    """The record of a b-token document at the paper's alpha and n: its candidates are those the joint coverage
-    (:func:`analytic.joint_coverage_all_sizes`) quantifies over."""
-    return statement_hypotheses(alpha=ALPHA_EXACT, p=P_EXACT, l_max=l_max, n=paper_n(ALPHA_EXACT, l_max),
-                                sizes=joint_candidate_sizes(b, l_max))
-
-
-def _joint(b: int, l_max: int) -> Fraction:
-    """Inclusion-exclusion over the candidates of the largest size min(l_max, b), at the paper's n and p = 1/2."""
-    return joint_coverage(b, paper_n(ALPHA_EXACT, l_max), P_EXACT, min(l_max, b))
-
-
-def _breaks(case) -> bool:
-    """A counterexample to the joint reading: inside the hypotheses, and not all candidates covered w.p. >= alpha."""
-    return _document_hypotheses(*case)["satisfies_hypotheses"] and _joint(*case) < ALPHA_EXACT
-
-
-@exact_cache(copy=True)  # a closed form: the same for every subject
-def _counterexample() -> tuple[bool, dict]:
-    """Search, confirm by two exact methods, and check minimality over every smaller case of the grid."""
-    found = minimal_counterexample(st.tuples(st.sampled_from(SEARCH_B), st.sampled_from(SEARCH_L_MAX)), _breaks)
-    sweep = {(b, l): _breaks((b, l)) for b in SEARCH_B for l in SEARCH_L_MAX}
-    grid = {"alpha": str(ALPHA_EXACT), "p": "1/2", "b": list(SEARCH_B), "l_max": list(SEARCH_L_MAX),
-            "smaller": "a shorter document b first, then a smaller l_max (hence fewer rows n)",
-            "cases": len(sweep), "failing_cases": sum(sweep.values()),
-            "fails_exactly_when_l_max_below_b": all(sweep[(b, l)] == (l < b) for b, l in sweep)}
-    if found is None:
-        inside = all(_document_hypotheses(*case)["satisfies_hypotheses"] for case in sweep)
-        return True, dict(grid, found=None, **hypotheses(every_searched_case_inside_hypotheses=inside))
-    b, l_max = found
-    n = paper_n(ALPHA_EXACT, l_max)
-    by_inclusion_exclusion = joint_coverage(b, n, P_EXACT, min(l_max, b))
-    row_by_row = joint_coverage_all_sizes(b, n, P_EXACT, l_max)
-    confirmed = by_inclusion_exclusion == row_by_row < ALPHA_EXACT
-    smaller = [c for c in sweep if c < (b, l_max)]
-    minimal = not any(sweep[c] for c in smaller)
-    record = _document_hypotheses(b, l_max)
-    example = {**record, "b": b, "l_max": l_max, "p": P, "alpha": float(ALPHA_EXACT), "n": n,
-               "joint_coverage": str(row_by_row), "joint_coverage_float": float(row_by_row),
-               "per_candidate_coverage": str(coverage_sym(n, P_EXACT, l_max))}
-    values = dict(grid, **record, found=example, confirmed=confirmed, minimal=minimal,
-                  smaller_cases_checked=len(smaller),
-                  confirmed_by="inclusion-exclusion (analytic.lemma2.joint_coverage) and the row-by-row "
-                               "distribution of the covered candidates (joint_coverage_all_sizes), in Fractions")
-    return not confirmed, values
 
 
 @exact_cache(copy=True)  # a closed form: the same for every subject
@@ -218,44 +139,11 @@ def _all_sizes() -> tuple[bool, dict]:
                            "coverage_float": float(default), "below_alpha": default < ALPHA_EXACT}}
 
 
-@exact_cache(copy=True)  # a closed form: the same for every subject
-def _paper_defaults() -> tuple[bool, dict]:
-    """Chebyshev upper bound on the joint coverage at alpha = 0.95, l_max = 10, Lemma 2's n, p = 1/2."""
-    n = paper_n(ALPHA_EXACT, MAX_LEN)
-    bounds = {b: joint_coverage_upper_bound(b, n, P, MAX_LEN) for b in DEFAULT_BS}
-    return all(u >= float(ALPHA_EXACT) for u in bounds.values()), {
-        "alpha": str(ALPHA_EXACT), "l_max": MAX_LEN, "n": n, "p": "1/2",
-        "candidates_of_size_l_max": {str(b): math.comb(b, MAX_LEN) for b in DEFAULT_BS},
-        "upper_bound": {str(b): u for b, u in bounds.items()},
-        "arithmetic": "Chebyshev: P(X = 0) <= Var X / (E X)^2, X the number of uncovered size-l_max candidates, "
-                      "80 digits"}
-
-
-@exact_cache(copy=True)  # a closed form: the same for every subject
-def _whole_document() -> tuple[bool, dict]:
-    """b <= l_max: the joint coverage (row by row, all candidates) equals 1 - (1 - 1/2**b)**n and reaches alpha."""
-    wrong, cases = [], 0
-    for b in GRID_B:
-        for l_max in range(b, GRID_L_MAX + 1):
-            for a in GRID_ALPHAS:
-                n = paper_n(a, l_max)
-                joint = joint_coverage_all_sizes(b, n, P_EXACT, l_max)
-                single = coverage_sym(n, P_EXACT, b)
-                cases += 1
-                if not (joint == single >= Fraction(a)):
-                    wrong.append({"b": b, "l_max": l_max, "alpha": a, "n": n, "joint": str(joint),
-                                  "whole_document": str(single)})
-    return not wrong, {"b": list(GRID_B), "l_max": f"b..{GRID_L_MAX}", "alphas": list(GRID_ALPHAS), "p": "1/2",
-                       "cases": cases, "violations": wrong}
-
-
 def check() -> ClaimResult:
-    """The per-candidate reading (Lemma 2, at p = 1/2), and the joint reading: its minimal counterexample, how far
-    below alpha the paper's defaults are, and the b <= l_max case where it holds."""
+    """The per-candidate reading (Lemma 2, at p = 1/2), and the all-sizes reading: a candidate longer than l_max
+    covered less often than alpha."""
     sizes = _all_sizes()
-    steps = (per_candidate(), *proof_steps(CLAIM, 2, reading="per-candidate"), joint_minimal_counterexample(),
-             joint_paper_defaults(), whole_document_is_enough(), whole_document_exact(),
-             all_sizes_counterexample(sizes))
+    steps = (per_candidate(), *proof_steps(CLAIM, 2, reading="per-candidate"), all_sizes_counterexample(sizes))
     return CLAIM.result(kind="statement", statement=STATEMENT, conditions=_conditions(sizes), counterexample=None,
                         steps=steps, source=SOURCE, readings=READINGS)
 
@@ -276,58 +164,6 @@ def per_candidate() -> StepResult:
         f"362) is strict, and the coverage equals alpha exactly in {equal} of the family; every coverage is dyadic "
         f"({strict['every_coverage_dyadic']}: 1 - (1 - 2^-l)^n), 19/20 is not ({not strict['alpha_0_95_dyadic']}), "
         "so at the default alpha = 0.95 the two agree.", holds=holds, values=seen, reading="per-candidate")
-
-
-def joint_minimal_counterexample() -> StepResult:
-    """s6: the minimal counterexample to the joint reading, confirmed by two exact methods."""
-    holds, seen = _counterexample()
-    example = seen["found"]
-    found = ("no counterexample found" if example is None else
-             f"b = {example['b']} tokens, l_max = {example['l_max']}, p = 1/2, alpha = 0.95, the paper's n = "
-             f"{example['n']}: all candidates covered with probability {example['joint_coverage']} = "
-             f"{example['joint_coverage_float']:.6f} < 0.95 (each one alone: {example['per_candidate_coverage']}, so "
-             f"not a counterexample to the per-candidate reading); inside the hypotheses (computed: "
-             f"{example['satisfies_hypotheses']}); confirmed in Fractions by inclusion-exclusion and by the row-by-row "
-             f"distribution; minimal: {seen['minimal']} (smaller: a shorter document, then a smaller l_max)")
-    return CLAIM.checked(
-        "s6-joint-minimal-counterexample", "statement", "counterexample",
-        f"Hypothesis search over b in 1..5, l_max in 1..4, inside the hypotheses: {found}. Over the whole family the "
-        f"joint coverage is below alpha exactly when l_max < b ({seen['fails_exactly_when_l_max_below_b']}).",
-        holds=holds, values=seen, reading="joint")
-
-
-def joint_paper_defaults() -> StepResult:
-    """s7: a Chebyshev upper bound on the joint coverage at the paper's defaults."""
-    holds, seen = _paper_defaults()
-    return CLAIM.checked(
-        "s7-joint-paper-defaults", "statement", "exhaustive",
-        f"At the paper's defaults (alpha = 0.95, l_max = 10, n = {seen['n']}, p = 1/2) the probability that all "
-        "size-10 candidates are covered at once is at most "
-        + ", ".join(f"{u:.3g} (b = {b})" for b, u in seen["upper_bound"].items())
-        + " (Chebyshev bound Var X / (E X)^2 on the number X of uncovered ones, 80-digit arithmetic), against 0.95 per "
-        "candidate.", holds=holds, values=seen, reading="joint")
-
-
-def whole_document_is_enough() -> StepResult:
-    """s8: for b <= l_max covering the whole document covers every candidate (argued)."""
-    return CLAIM.argued(
-        "s8-whole-document-is-enough", "proof",
-        "For b <= l_max only: the whole document D is itself a candidate (|D| = b <= l_max) and every candidate is a "
-        "subset of D, so a row that perturbs all of D perturbs every candidate: 'all candidates covered' and 'D "
-        "covered' are the same event, of probability 1 - (1 - 1/2**b)**n >= alpha by Lemma 2 (steps s2-s5 with the "
-        "fixed candidate D).", reading="joint")
-
-
-def whole_document_exact() -> StepResult:
-    """s9: for b <= l_max the joint coverage, row by row, equals the whole document's and reaches alpha."""
-    holds, seen = _whole_document()
-    return CLAIM.checked(
-        "s9-whole-document-exact", "statement", "exhaustive",
-        "For b <= l_max the joint reading holds: p = 1/2, the paper's n, the probability that every candidate of size "
-        "<= l_max is covered, computed row by row over all candidates (no inclusion-exclusion, no use of s8), equals "
-        f"1 - (1 - 1/2**b)**n and is >= alpha on all {seen['cases']} cases of b in 1..{GRID_B[-1]}, l_max in "
-        f"b..{GRID_L_MAX}, alpha in {{{', '.join(GRID_ALPHAS)}}}, in Fractions; violations: "
-        f"{len(seen['violations'])}.", holds=holds, values=seen, reading="joint")
 
 
 def all_sizes_counterexample(sizes: tuple[bool, dict]) -> StepResult:
@@ -359,10 +195,8 @@ def _conditions(sizes: tuple[bool, dict]) -> str:
     """The conditions, with the coverage of a candidate of size l_max + 1 at the defaults (step s10)."""
     return (
         "Read per candidate, as the sentence's 'i.e.' clause and the Lemma 2 it cites state it, the sentence is Lemma "
-        "2 (claim lemma2) and holds (steps s1-s5). A stronger reading, all candidates of size <= l_max covered at "
-        "once, fails at alpha = 0.95 for every b > l_max of the searched family (s6) and falls far below alpha at the "
-        "paper's defaults (s7); it holds for b <= l_max (s8, s9). That joint coverage matters to Algorithm 1 (a "
-        "candidate with n_c = 0 has no empirical drop) is this project's remark, not the paper's. The literal reading "
+        "2 (claim lemma2) and holds (steps s1-s5). All candidates of size <= l_max covered at once is section 2.2's "
+        "note (line 274), claim sampling-absence, with its own verdict. The literal reading "
         "of C as all candidates of the document (line 241) fails too (s10): with Lemma 2's n a candidate of size "
         f"{MAX_LEN + 1} at the defaults is covered with probability only "
         f"{sizes[1]['paper_defaults']['coverage_float']:.4f} < 0.95, and no n independent of the document's length "

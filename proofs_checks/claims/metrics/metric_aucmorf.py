@@ -41,9 +41,10 @@ import sympy as sp
 from fred.evaluation.metrics import MORF_MAX_PERTURBATIONS, aucmorf, aucmorf_authors
 
 from ...paper.tables import BETTER, EXPLAINERS, METRICS, MODEL_ACCURACY, TABLES, accuracy_key, row_line
-from ...subject.authors_probe import checkout_path
+from ...subject.authors_probe import NOT_RUN, checkout_path
 from ...verdicts.results import Claim, ClaimResult, Quote, Reading, StepResult, hypotheses
 from .aucmorf_formulas import FLOAT_TOLERANCE, RELEASED_CASES, printed_value, released_against_formula, released_value
+from .released_evaluation import agree, released_evaluation
 
 CLAIM = Claim("metric-aucmorf")
 AREA, PRINTED = "area", "printed"
@@ -75,6 +76,9 @@ SOURCE = (
     Quote(1289, r"anchor & $-0.016 (0.01)$ & $-0.003 (0.00)$ & $1.000 (0.00)$ & $1.008 (0.01)$"),
     Quote(1561, r"anchor & $-0.008 (0.01)$ & $-0.001 (0.00)$ & $0.990 (0.10)$ & $1.001 (0.01)$"),
 )
+#: The two parts of lines 552-569 the statement steps check apart (the claim says which fails).
+DIRECTION = "a smaller value means a more faithful explanation"
+DEFINITION = "the defined AUC-MoRF is the tables' aucmorf column"
 READINGS = (
     Reading(PRINTED, "headline",
             "AUC-MoRF is the printed sum (1/D) sum_{k=2}^{D}, D = min(20, |e+|), as it stands: (1/D) times the "
@@ -106,7 +110,9 @@ CORRECTED = (
     "cell, it was neither. The tables are compatible with the "
     "quantity of the authors' released code: the area under c_0 = 1, c_k = f(y^(k))/f(xi) (k <= min(|e+|, D')), "
     "padded with its last value to D' = min(20, |xi|), divided by D'; it lies in [0, 2) for positively classified "
-    "documents and exceeds 1 when masking raises the confidence. Smaller is better under every one of these "
+    "documents and exceeds 1 when masking raises the confidence; e+ is the explainer's positively scored tokens "
+    "(line 567), but the anchor for Anchor (line 1170) and, in the released code, every token by decreasing value for "
+    "SHAP, negatively scored ones included. Smaller is better under every one of these "
     "formulas. This project's aucmorf is the printed sum (NaN for D <= 1), its aucmorf_authors the released one."
 )
 
@@ -221,7 +227,7 @@ def bound_in_tables(step: str, bound: Fraction, formula: str, reading: str) -> S
         + ", ".join(f"{c['table'].removeprefix('exp-tab:')} {c['explainer']} {c['mean']} (line {c['line']})"
                     for c in above) + ".",
         holds=not above, values={"bound": str(bound), "cells_checked": len(aucmorf_cells()), "above": above},
-        reading=reading)
+        reading=reading, part=DEFINITION)
 
 
 # ------------------------------------------------------------------------------- the implementations
@@ -300,7 +306,8 @@ def direction(algebra: tuple[bool, dict], released: tuple[bool, dict]) -> StepRe
         "'A smaller value of AUC-MoRF means a more faithful explanation': every coefficient of the printed sum, of the "
         "area and of the released quantity is >= 0 (D = 1..20, sympy), so a curve that drops faster gives a smaller "
         f"value; the aucmorf arrow is down in all {len(arrows)} tables.",
-        holds=monotone and set(arrows.values()) == {-1}, values={"arrows": arrows, "monotone": monotone})
+        holds=monotone and set(arrows.values()) == {-1}, values={"arrows": arrows, "monotone": monotone},
+        part=DIRECTION)
 
 
 def printed_closed_form(algebra: tuple[bool, dict]) -> StepResult:
@@ -330,25 +337,38 @@ def released_range(released: tuple[bool, dict]) -> StepResult:
 
 
 def released_code() -> StepResult:
-    """c1: the released compute_aucmorf (an outside program) against the released quantity; argued without the
-    checkout."""
+    """c1: the released compute_aucmorf and evaluation loop (outside programs) against the released quantity;
+    argued without the checkout."""
     values = released_against_formula()
     if values is None:
         return CLAIM.argued(
             "c1-released-code", "correction",
-            "Not run: $FRED_AUTHORS_CHECKOUT is not set, so the released code cannot be run. With it, this step runs "
-            f"its compute_aucmorf on {len(RELEASED_CASES)} exact curves in a separate process and compares each value "
-            "with the released quantity of the corrected statement. Without it, that quantity is the one "
-            "fred.evaluation.metrics.aucmorf_authors implements (step c2 checks that implementation against it), not "
-            "checked against the released code itself.")
-    ok = all(r["agrees"] for r in values["rows"])
+            f"{NOT_RUN} With it, this step runs its compute_aucmorf on {len(RELEASED_CASES)} exact curves, and its "
+            "evaluation loop (experiments/evaluation.py) on the rows of all five explainers, Anchor's included, in a "
+            "separate process and compares each value with the released quantity of the corrected statement. Without "
+            "it, that quantity is the one fred.evaluation.metrics.aucmorf_authors implements (step c2 checks that "
+            "implementation against it), not checked against the released code itself.")
+    loop = released_evaluation()
+    ok, loop_ok = all(r["agrees"] for r in values["rows"]), agree(loop, ("aucmorf",))
+    case = next(c for c in loop["cases"] if len(c["anchor"]) > c["k"])
+    signed = next(c for c in loop["cases"] if any(v.startswith("-") for v in c["explainer_scores"]))
+    shap = signed["rows"]["SHAP"]
     return CLAIM.checked(
         "c1-released-code", "correction", "exhaustive",
         f"The released compute_aucmorf ({checkout_path()}), run as an outside program on {len(values['rows'])} exact "
         "curves, against the released quantity in Fractions: "
         + "; ".join(f"L={r['n_tokens']}, |e+|={len(r['ranking'])}: {r['released']:.6g} against {r['exact']} (printed "
                     f"sum: {r['printed_sum']})" for r in values["rows"])
-        + f"; all within {FLOAT_TOLERANCE}: {ok}.", holds=ok, values=values)
+        + f"; all within {FLOAT_TOLERANCE}: {ok}. Its evaluation loop, on '{loop['document']}' ({loop['model']}), "
+          "scores every row of FRED, FRED_pos, LIME, SHAP and Anchor with that quantity on the row's e+, and Anchor's "
+          f"e+ is its whole anchor (anchor {case['anchor']} with k = {case['k']}: "
+          f"{case['rows']['Anchor']['aucmorf']:.6g} against {case['rows']['Anchor']['aucmorf_exact']}; FRED-pos's "
+          f"row {case['rows']['FRED_pos']['aucmorf_exact']}); SHAP's e+ is every token by decreasing SHAP value, "
+          f"negative ones included (scores {', '.join(signed['explainer_scores'])}: {shap['aucmorf']:.6g} against "
+          f"{shap['aucmorf_exact']}; its positive tokens alone, as line 567 says, would give "
+          f"{shap['positive_only']['aucmorf']}, LIME's row {signed['rows']['LIME']['aucmorf_exact']}): in every row "
+          f"of {len(loop['cases'])} cases: {loop_ok}.",
+        holds=ok and loop_ok, values={**values, "evaluation_loop": loop})
 
 
 def this_project() -> StepResult:

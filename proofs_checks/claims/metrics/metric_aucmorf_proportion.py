@@ -12,11 +12,15 @@ Readings (each with its own verdict):
   the value does not depend on e: by its definition (lines 564, 568-569) it is a function of e+, which the explainer
   sets, not e (argued, step p1: the formulas take no e, so no computation can test it); and the authors' released
   function, the experiments' code, returns the same value whatever explanation and k it receives (run as an outside
-  program when ``$FRED_AUTHORS_CHECKOUT`` is set, step s1; argued without it). The Anchor rows are the exception.
+  program when ``$FRED_AUTHORS_CHECKOUT`` is set, step s1, with its evaluation loop's FRED-pos, LIME and SHAP rows;
+  argued without it). The Anchor rows are the exception.
 * ``every-row`` (stronger): for every explainer whose AUC-MoRF the tables print, Anchor included. Fails: on a
   two-token document whose score falls by 1/4 per masked token (so only the number of masked tokens matters),
   anchors of one and two tokens get different AUC-MoRF under the printed sum, the normalised area and the released
-  quantity alike (step s2, the smallest such document).
+  quantity alike (step s2, the smallest such document). The released evaluation loop, which computes AUC-MoRF for
+  every explainer, Anchor included, does the same on its Anchor rows (step s4, with the checkout), and the
+  proportion it reports for them is that of the anchor cut to FRED-pos's size k, while AUC-MoRF masks the whole
+  anchor.
 * ``positive-part`` (alternative): e+ read as the positively scored tokens of e, as the notation suggests. Then, for
   LIME and SHAP, |e+| follows k, hence the proportion: on the same document, with both tokens positively scored,
   k = 1 and k = 2 give the same different values (step s3). Line 568 ("according to the explainer in exam") and
@@ -30,9 +34,11 @@ from fractions import Fraction
 
 from fred.evaluation.metrics import MORF_MAX_PERTURBATIONS
 
-from ...subject.authors_probe import checkout_path
+from ...subject.authors_probe import NOT_RUN, checkout_path
 from ...verdicts.results import Claim, ClaimResult, Quote, Reading, StepResult, hypotheses
 from .aucmorf_formulas import RELEASED_CASES, area_value, printed_value, released_against_formula, released_value
+from .released_evaluation import CASES as LOOP_CASES
+from .released_evaluation import agree, masked_score, released_evaluation
 
 CLAIM = Claim("metric-aucmorf-proportion")
 IMPORTANCE, EVERY_ROW, POSITIVE_PART = "importance", "every-row", "positive-part"
@@ -89,7 +95,8 @@ CONDITIONS = (
     "first k ranked tokens (line 1168); for Anchors, AUC-MoRF masks the anchor (line 1170). The three formulas are "
     "those of claim metric-aucmorf (printed sum, normalised area, the released code's quantity): the verdicts do not "
     "depend on which one the tables used. The counterexamples to the every-row and positive-part readings are in "
-    "steps s2 and s3; the headline reading has none."
+    "steps s2 and s3, and the released evaluation loop's Anchor rows (run as an outside program when "
+    "$FRED_AUTHORS_CHECKOUT is set; argued without it) in step s4; the headline reading has none."
 )
 #: Largest document of the size search; its symmetric classifier loses this much per masked token.
 MAX_TOKENS, LOSS_PER_TOKEN = 3, Fraction(1, 4)
@@ -174,31 +181,88 @@ def check() -> ClaimResult:
     """The importance-based reading (the released code, the definition), then Anchors' rows and the positive-part
     reading on the smallest document that separates two sizes."""
     found = size_search()
-    steps = (released_code(), function_of_e_plus(), anchor_size(found), positive_part(found))
+    steps = (released_code(), function_of_e_plus(), anchor_size(found), positive_part(found), released_anchor_rows())
     return CLAIM.result(kind="statement", statement=STATEMENT, conditions=CONDITIONS, counterexample=None,
                         steps=steps, source=SOURCE, readings=READINGS)
 
 
+#: The rows of the importance-based explainers whose explanation's size follows FRED-pos's (line 1168), and the two
+#: cases of the released loop that differ only in that size (FRED-pos's explanation and the anchor: 1 then 2 tokens).
+SIZED_ROWS = ("FRED_pos", "LIME", "SHAP")
+SIZE_PAIR = (0, 1)
+
+
+def _loop_pairs(loop: dict, rows) -> list[dict]:
+    """For each row name, its proportion and AUC-MoRF in the two cases of :data:`SIZE_PAIR`, as the loop wrote them."""
+    pair = [loop["cases"][i]["rows"] for i in SIZE_PAIR]
+    return [{"row": name, "proportion": [r[name]["proportion"] for r in pair],
+             "proportion_exact": [r[name]["proportion_exact"] for r in pair],
+             "aucmorf": [r[name]["aucmorf"] for r in pair], "aucmorf_exact": [r[name]["aucmorf_exact"] for r in pair],
+             "aucmorf_moved": pair[0][name]["aucmorf"] != pair[1][name]["aucmorf"]} for name in rows]
+
+
+def _pairs_text(pairs: list[dict]) -> str:
+    return "; ".join(f"{p['row']}: proportion {' -> '.join(p['proportion_exact'])}, AUC-MoRF "
+                     f"{' -> '.join(p['aucmorf_exact'])}" for p in pairs)
+
+
 def released_code() -> StepResult:
     """s1: the released compute_aucmorf (an outside program) with explanations of 1 to 4 tokens gives one value per
-    curve; argued without the checkout."""
+    curve, and the released evaluation loop's importance-based rows keep their AUC-MoRF when their proportion
+    changes; argued without the checkout."""
     values = released_against_formula(RELEASED_CASES, sizes=range(1, 5))
     if values is None:
         return CLAIM.argued(
             "s1-released-code", "statement",
-            "Not run: $FRED_AUTHORS_CHECKOUT is not set, so the released code cannot be run. With it, this step calls "
-            "its compute_aucmorf with explanations of 1 to 4 ranked tokens (and the matching k) on the same curves and "
-            "checks that the value does not move.", reading=IMPORTANCE)
+            f"{NOT_RUN} With it, this step calls its compute_aucmorf with explanations of 1 to 4 ranked tokens (and "
+            "the matching k) on the same curves, and its evaluation loop (experiments/evaluation.py) with FRED-pos's "
+            "explanation of 1 then 2 tokens, and checks that the AUC-MoRF of the FRED-pos, LIME and SHAP rows does "
+            "not move while their proportion does.", reading=IMPORTANCE)
     by_case = {}
     for r in values["rows"]:
         by_case.setdefault((r["n_tokens"], tuple(r["ranking"])), []).append(r["released"])
     moved = [{"n_tokens": n, "ranking": list(rk), "values": v} for (n, rk), v in by_case.items() if len(set(v)) > 1]
+    loop = released_evaluation()
+    pairs = _loop_pairs(loop, SIZED_ROWS)
+    exact = agree(loop, ("proportion", "aucmorf"), SIZED_ROWS)
     return CLAIM.checked(
         "s1-released-code", "statement", "exhaustive",
         f"The released compute_aucmorf ({checkout_path()}), run as an outside program on {len(by_case)} curves, each "
         f"with explanations of 1 to min(4, |e+|) ranked tokens and k = their size ({len(values['rows'])} runs): the "
-        f"value moved with the explanation in {len(moved)} curves.",
-        holds=not moved, values={**values, "moved": moved}, reading=IMPORTANCE)
+        f"value moved with the explanation in {len(moved)} curves. Its evaluation loop on '{loop['document']}' "
+        f"({loop['model']}), FRED-pos's explanation of 1 then 2 tokens: {_pairs_text(pairs)} (released values equal "
+        f"to these exact ones: {exact}); AUC-MoRF moved in {sum(p['aucmorf_moved'] for p in pairs)} of these rows.",
+        holds=not moved and exact and not any(p["aucmorf_moved"] for p in pairs),
+        values={**values, "moved": moved, "evaluation_loop": loop, "loop_rows": pairs}, reading=IMPORTANCE)
+
+
+def released_anchor_rows() -> StepResult:
+    """s4: the released evaluation loop's Anchor rows: AUC-MoRF follows the anchor, whose cut to k the proportion
+    reports (reading 'every-row'); argued without the checkout."""
+    if released_evaluation() is None:
+        return CLAIM.argued(
+            "s4-released-anchor-rows", "statement",
+            f"{NOT_RUN} With it, this step runs its evaluation loop (experiments/evaluation.py, the loop that wrote "
+            "the tables) with anchors of 1 then 2 tokens and reads the proportion and AUC-MoRF of the Anchor rows.",
+            reading=EVERY_ROW)
+    loop = released_evaluation()
+    pair, = _loop_pairs(loop, ("Anchor",))
+    cut = next(c for c in loop["cases"] if len(c["anchor"]) > c["k"])
+    anchors = [list(LOOP_CASES[i][1]) for i in SIZE_PAIR]
+    record = {**anchor_hypotheses(len(loop["document"].split()), masked_score, anchors), "anchors": anchors,
+              "rows": pair, "exact": agree(loop, ("proportion", "aucmorf"), ("Anchor",)),
+              "anchor_cut_to_k": {"anchor": cut["anchor"], "k": cut["k"], **cut["rows"]["Anchor"]},
+              "files": loop["files"]}
+    return CLAIM.checked(
+        "s4-released-anchor-rows", "statement", "exhaustive",
+        f"The released evaluation loop ({checkout_path()}; it computes every metric for every explainer, Anchor "
+        f"included), run as an outside program on '{loop['document']}' ({loop['model']}, symmetric, so only the "
+        f"anchor's size differs) with anchors {anchors[0]} then {anchors[1]}: {_pairs_text([pair])} (released values "
+        f"equal to these exact ones: {record['exact']}). The Anchor rows' AUC-MoRF follows the anchor, and the "
+        f"proportion reports the anchor cut to k, FRED-pos's size: anchor {cut['anchor']} with k = {cut['k']} gives "
+        f"proportion {cut['rows']['Anchor']['proportion_exact']} and AUC-MoRF {cut['rows']['Anchor']['aucmorf_exact']} "
+        "(the whole anchor masked).",
+        holds=not pair["aucmorf_moved"], values=record, reading=EVERY_ROW)
 
 
 def function_of_e_plus() -> StepResult:

@@ -32,8 +32,9 @@ import sympy as sp
 from fred_constants import MASK_TOKEN
 
 from ...paper.tables import BETTER, SECTION4, TABLES, UNDERLINED
-from ...subject.authors_probe import checkout_path, probe
+from ...subject.authors_probe import NOT_RUN, checkout_path, probe
 from ...verdicts.results import Claim, ClaimResult, Quote, Reading, StepResult, hypotheses
+from .released_evaluation import agree, released_evaluation
 
 CLAIM = Claim("metric-sufficiency")
 FORMULA, PLAIN = "formula", "plain"
@@ -64,6 +65,9 @@ SOURCE = (
     Quote(1105, r"The code for FRED and the experiments is available at "
                 r"\url{https://github.com/gianluigilopardo/fred}."),
 )
+#: The two parts of lines 558-559 the statement steps check apart (the claim says which fails).
+COMPREHENSIVENESS = "a high Comprehensiveness: e influential (line 558)"
+SUFFICIENCY = "a low Sufficiency: e does not summarize the document (line 559)"
 READINGS = (
     Reading(FORMULA, "headline",
             "'Sufficiency score' is the number defined on line 557, f(xi) - f(e), the one the tables report under "
@@ -97,8 +101,8 @@ CORRECTED = (
 CONDITIONS = (
     "Headline reading 'formula': 'score' is the number defined on line 557 (the parallel sentence on "
     "Comprehensiveness, line 558, reads its score so and agrees with its formula); e alone is the document with every "
-    "token outside e masked (line 571). Step st4 checks that the authors' released metric functions score exactly "
-    "this, run as an outside program when $FRED_AUTHORS_CHECKOUT is set (argued without it). 'Does not sufficiently "
+    "token outside e masked (line 571). Step st4 checks that the authors' released metric functions, and their "
+    "evaluation loop on every explainer's row (Anchor's included), score exactly this, run as an outside program when $FRED_AUTHORS_CHECKOUT is set (argued without it). 'Does not sufficiently "
     "summarize' is taken in its weakest sense that still contradicts the formula: e alone loses the positive class "
     "(f(e) <= 1/2), while the explanation with the lower score keeps all of f(xi)."
 )
@@ -234,7 +238,7 @@ def comprehensiveness(directions: tuple[bool, dict]) -> StepResult:
         f"Comprehensiveness = f(xi) - f(xi \\ e) has derivative {seen['d_comprehensiveness/d_f(xi minus e)']} in "
         "f(xi \\ e) (sympy): a high score means removing e lowers the confidence a lot (e influential), a score near 0 "
         "that removing it changes little, as line 558 says.",
-        holds=seen["d_comprehensiveness/d_f(xi minus e)"] == "-1", values=seen)
+        holds=seen["d_comprehensiveness/d_f(xi minus e)"] == "-1", values=seen, part=COMPREHENSIVENESS)
 
 
 def sufficiency_counterexample(found: tuple[dict | None, dict]) -> StepResult:
@@ -251,7 +255,7 @@ def sufficiency_counterexample(found: tuple[dict | None, dict]) -> StepResult:
          f"sufficiently summarize the document. Minimal: a one-token document has "
          f"{seen['explanations_of_one_token']} explanation, nothing to compare ({ORDER})."),
         holds=first is None, values={**(first or hypotheses(search_only_inside_the_hypotheses=True)), "search": seen},
-        reading=FORMULA)
+        reading=FORMULA, part=SUFFICIENCY)
 
 
 def plain_reading(found: tuple[dict | None, dict]) -> StepResult:
@@ -268,17 +272,20 @@ def plain_reading(found: tuple[dict | None, dict]) -> StepResult:
 
 
 def released_code() -> StepResult:
-    """st4: the released metric functions (an outside program) against the formulas; argued without the checkout."""
+    """st4: the released metric functions and the released evaluation loop (outside programs) against the formulas;
+    argued without the checkout."""
     values = released_against_formula()
     if values is None:
         return CLAIM.argued(
             "st4-released-code", "statement",
-            "Not run: $FRED_AUTHORS_CHECKOUT is not set, so the released code cannot be run. With it, this step calls "
-            "its compute_sufficiency and compute_comprehensiveness (the experiments' code, line 1105) on the "
-            f"{len(released_cases())} explanations of the search's documents in a separate process, and checks that "
-            "they score f(xi) - f(e alone) and f(xi) - f(xi \\ e) with the masking of line 571, so that the "
-            "counterexample speaks of the tabulated numbers.", reading=FORMULA)
+            f"{NOT_RUN} With it, this step calls its compute_sufficiency and compute_comprehensiveness (the "
+            f"experiments' code, line 1105) on the {len(released_cases())} explanations of the search's documents in a "
+            "separate process, and its evaluation loop (experiments/evaluation.py) on the rows of all five explainers, "
+            "Anchor's included, and checks that they score f(xi) - f(e alone) and f(xi) - f(xi \\ e) with the masking "
+            "of line 571, so that the counterexample speaks of the tabulated numbers.", reading=FORMULA)
+    loop = released_evaluation()
     ok = all(r["agrees"] for r in values["rows"])
+    loop_ok = agree(loop, ("sufficiency", "comprehensiveness"))
     pair = [r for r in values["rows"] if r["tokens"] == ["good", "food"] and r["e"] in ([0], [1])]
     return CLAIM.checked(
         "st4-released-code", "statement", "exhaustive",
@@ -287,7 +294,20 @@ def released_code() -> StepResult:
         "xi \\ e) with the other tokens replaced by UNK and returns f(xi) minus its confidence, within "
         f"{FLOAT_TOLERANCE}, in every case: {ok}. On 'good food': "
         + ", ".join(f"e = {r['e']}: Sufficiency {r['sufficiency']:.6g}" for r in pair)
-        + ". The released code's Sufficiency is the number of line 557.", holds=ok, values=values, reading=FORMULA)
+        + f". {_loop_sentence(loop)} Agrees in every row: {loop_ok}. The released code's Sufficiency is the number "
+          "of line 557.", holds=ok and loop_ok, values={**values, "evaluation_loop": loop}, reading=FORMULA)
+
+
+def _loop_sentence(loop: dict) -> str:
+    """What the released evaluation loop scored, Anchor's row of the case whose anchor is longer than k."""
+    case = next(c for c in loop["cases"] if len(c["anchor"]) > c["k"])
+    anchor = case["rows"]["Anchor"]
+    return (f"Its evaluation loop (the one that wrote the tables), on '{loop['document']}' ({loop['model']}) with "
+            f"{len(loop['cases'])} sets of explanations, scores every row of FRED, FRED_pos, LIME, SHAP and Anchor by "
+            "the same two formulas on the row's explanation; Anchor's row uses the anchor cut to k, the size of "
+            f"FRED-pos's explanation: anchor {case['anchor']}, k = {case['k']}: Sufficiency "
+            f"{anchor['sufficiency']:.6g} (exact {anchor['sufficiency_exact']}, that of {anchor['e']}; the whole "
+            f"anchor's would be {anchor['whole_anchor']['sufficiency']}).")
 
 
 def direction(directions: tuple[bool, dict]) -> StepResult:

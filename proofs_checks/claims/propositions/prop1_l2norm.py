@@ -1,7 +1,8 @@
 """Proposition 1 on L2-normalised TF-IDF (ours): scikit-learn's default ``TfidfVectorizer()`` with a linear model.
 
 Definition 1 has no normalisation; scikit-learn's default ``TfidfVectorizer()`` divides each row by its L2 norm
-(the paper does not say which normalisation its experiments used). Removing a word then rescales every other
+(the paper does not say which normalisation its experiments used; the authors' released models build exactly that
+vectorizer, step r1, run as an outside program when ``$FRED_AUTHORS_CHECKOUT`` is set). Removing a word then rescales every other
 word's contribution, so the drop is not additive and need not follow lambda_j v_j: alone in a document a word
 scores lambda_j whatever v_j, so the drops of a two-word document follow lambda, not lambda v. On a corpus of 7
 documents (idf 1 + log 4 and 1, both Definition-1 idfs) the unique solution of Eq. (2), FRED's choice, is the word
@@ -33,6 +34,7 @@ from fred_constants import EPS, EPS_EXACT, P_EXACT, P
 
 from ...cases.linear_conclusions import EPSS, PS, run
 from ...models.family import cases
+from ...subject.authors_probe import NOT_RUN, TFIDF_MODELS, checkout_path, probe
 from ...subject.explainer import explainer
 from ...verdicts.results import Claim, ClaimResult, Quote, StepResult, hypotheses
 from .prop1_words import PROPOSITION
@@ -53,7 +55,9 @@ STATEMENT = (
     "the L2-normalised TF-IDF of scikit-learn's default TfidfVectorizer (norm='l2', smooth idf: the idfs of "
     "Definition 1), with a linear model. Prop. 1 is stated for Definition 1, which has no normalisation; the paper "
     "names scikit-learn's defaults for its classifiers (line 1113) and does not say which normalisation its "
-    "experiments' vectorizer used."
+    "experiments' vectorizer used. The authors' released models (logistic, tree, forest) build scikit-learn's "
+    "default TfidfVectorizer(), which L2-normalises (step r1): the released logistic classifier applies a linear "
+    "model, through a sigmoid, to exactly this representation, not to Definition 1's."
 )
 CONDITIONS = (
     "No ordering guarantee with L2-normalised TF-IDF: FRED's choice depends on the whole document through the norm. "
@@ -252,7 +256,7 @@ def _family() -> tuple[bool, dict]:
 def check() -> ClaimResult:
     """A minimal achievable counterexample (exact) and the L2 pipelines of the finite family."""
     cx, search = _search()
-    steps = (proof_outside_definition1(cx), counterexample(cx, search), family())
+    steps = (proof_outside_definition1(cx), counterexample(cx, search), family(), released_models())
     return CLAIM.result(kind="extension", statement=STATEMENT, conditions=CONDITIONS, counterexample=cx,
                         steps=steps, source=SOURCE)
 
@@ -307,3 +311,47 @@ def family() -> StepResult:
         f"of {seen['logistic-l2']['cases']} LogisticRegression (model, document, p, eps) cases"
         + (f"; shortest: {seen['failing'][0]}." if seen["failing"] else "."),
         holds=holds, values=seen)
+
+
+#: Labelled documents the released models are trained on before their vectorizer is read (any would do).
+TRAINING = (("a good film", 1), ("a bad film", 0), ("good food and good service", 1), ("bad service", 0))
+#: |norm - 1| allowed for a row of the released vectorizer's output.
+NORM_TOLERANCE = 1e-12
+RELEASED_MODEL_FILES = ", ".join(f"models/{name}.py" for name in TFIDF_MODELS)
+
+
+def _released_vectorizers(reply: dict) -> tuple[bool, dict]:
+    """Each released TF-IDF model's vectorizer against scikit-learn's default TfidfVectorizer(), built here: same
+    class, same parameters (norm 'l2' among them), rows of unit L2 norm after the model's own training."""
+    defaults = {k: repr(v) for k, v in TfidfVectorizer().get_params().items()}
+    models = {name: {**m, "default_parameters": m["class"] == "TfidfVectorizer" and m["params"] == defaults,
+                     "norm": m["params"].get("norm"),
+                     "unit_rows": all(abs(x - 1) <= NORM_TOLERANCE for x in m["row_l2_norms"])}
+              for name, m in reply["models"].items()}
+    ok = set(models) == set(TFIDF_MODELS) and all(m["default_parameters"] and m["norm"] == repr("l2")
+                                                   and m["unit_rows"] for m in models.values())
+    return ok, {"files": reply["files"], "models": models, "training_documents": len(TRAINING),
+                "tolerance": NORM_TOLERANCE}
+
+
+def released_models() -> StepResult:
+    """r1: the released pipeline's TF-IDF models build scikit-learn's default, L2-normalising TfidfVectorizer()
+    (run as an outside program); argued, with the fact read from the files, without the checkout."""
+    reply = probe("vectorizers", [{"text": t, "label": y} for t, y in TRAINING])
+    if reply is None:
+        return CLAIM.argued(
+            "r1-released-models", "statement",
+            f"{NOT_RUN} With it, this step builds the released pipeline's {', '.join(TFIDF_MODELS)} "
+            "(utils.setup.setup_model, as main.py does) in a separate process and reads their vectorizer. Read from "
+            f"the files ({RELEASED_MODEL_FILES} of github.com/gianluigilopardo/fred), not computed here: each builds "
+            "its vectorizer as TfidfVectorizer() with no argument, whose default norm is 'l2', so the models the "
+            "experiments explain are L2-normalised TF-IDF pipelines, the case of this extension.")
+    ok, values = _released_vectorizers(reply)
+    return CLAIM.checked(
+        "r1-released-models", "statement", "exhaustive",
+        f"The released code ({checkout_path()}), run as an outside program: setup_model builds "
+        + "; ".join(f"{name} with a {m['class']} of norm {m['norm']}, every parameter scikit-learn's default: "
+                    f"{m['default_parameters']}, rows of L2 norm 1 (within {NORM_TOLERANCE}) after its own training "
+                    f"on {len(TRAINING)} documents: {m['unit_rows']}" for name, m in values["models"].items())
+        + ". The models the experiments explain are L2-normalised TF-IDF pipelines, the case of this extension, not "
+          "Definition 1's.", holds=ok, values=values)

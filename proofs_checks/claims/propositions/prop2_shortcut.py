@@ -5,14 +5,15 @@ Readings of "the resulting optimal candidate c*" (line 535), each with its own s
 
 * ``eq2`` (headline): c* is the solution of Eq. (2), the notation line 255 defines, and where Eq. (2) has
   several solutions, one of largest drop (Algorithm 1 keeps one, lines 416-417; the proof picks c* within a size
-  by F(c*) = 0 < F(c), line 1063); c* is a count vector, and the position sets with its counts tie. Fails: step
-  s1, a minimal counterexample at the paper's defaults.
+  by F(c*) = 0 < F(c), line 1063); c* is a count vector, and the position sets with its counts tie. Fails in part:
+  the count c*_1 = min{m_1, l_max} fails (step s1, a minimal counterexample at the paper's defaults), the word
+  (c*_j = 0 for j >= 2: the least frequent one) holds (step s3, and the proof p1-p7); the verdict says so.
 * ``every-solution`` (stronger): every solution of Eq. (2) is (min{m_1, l_max}, 0, ..., 0). Fails also because Eq.
   (2) can have several solutions (step s2); that alone never decides the headline.
 * ``smallest-flip`` (alternative): the smallest set of positions whose removal changes the classification is all
   occurrences of the least frequent word (the gloss of lines 538-540). Holds (steps r1, r2).
 
-Roles of the steps: ``statement`` (s1, s2, r1), ``paper-proof`` (what the paper's proof writes: the absence
+Roles of the steps: ``statement`` (s1, s3, s2, r1), ``paper-proof`` (what the paper's proof writes: the absence
 probability, the Hessian entry, the conclusion that never compares a drop with the threshold; never deciding),
 ``proof`` (this project's derivation of the corrected statement, and of the smallest-flip reading) and
 ``correction`` (the corrected statement on Fred(sampler="exact") over a finite family, both baselines, and on an
@@ -60,6 +61,9 @@ _referee = exact_cache(copy=True)(rational_referee)
 
 CLAIM = Claim("prop2-shortcut")
 EQ2, EVERY, FLIP = "eq2", "every-solution", "smallest-flip"
+#: The two parts of line 535's conclusion the headline's statement steps check apart (the claim says which fails).
+#: (Words, not c*_1 / c*_j: an asterisk would open emphasis in the Markdown report.)
+COUNT, WORD = "the count min{m_1, l_max}", "the word (the least frequent one alone)"
 SOURCE = (
     Quote(530, r"Let us assume that $\mult_1 < \mult_2 < \ldots < \mult_k$, where $k$ is the maximum number of "
                r"unique words in the document."),
@@ -199,8 +203,14 @@ def _claimed(m) -> tuple[int, ...]:
 
 
 def _best_breaks(case, result) -> bool:
-    """The count vector of Eq. (2)'s largest-drop solutions (reading ``eq2``) is not (min(m_1, l_max), 0, ..., 0)."""
-    return result["best_counts"] != [_claimed(case[0])]
+    """The count part: some largest-drop solution of Eq. (2) (reading ``eq2``) has c_1 != min(m_1, l_max), or Eq. (2)
+    has none."""
+    return not result["best_counts"] or any(c[0] != _claimed(case[0])[0] for c in result["best_counts"])
+
+
+def _word_breaks(result) -> bool:
+    """The word part: some largest-drop solution of Eq. (2) has c_j > 0 for a j >= 2, or Eq. (2) has none."""
+    return not result["best_counts"] or any(any(c[1:]) for c in result["best_counts"])
 
 
 def _non_unique_breaks(case, result) -> bool:
@@ -391,7 +401,9 @@ def _conditions(scope: dict) -> str:
         "captures this information by identifying the minimal set of words whose removal would trigger this "
         "change', i.e. that Eq. (2)'s answer is that set. On that gloss's own reading (the smallest set whose "
         "removal flips f) the statement holds (steps r1, r2); what the gloss says FRED does fails with the "
-        f"counterexample of step s1. Assumptions of every result here: {ASSUMPTIONS} On reading eq2 the largest-"
+        f"counterexample of step s1. On reading eq2 the statement fails in its count (s1) and holds in its word: "
+        "the largest-drop solutions put their counts on the least frequent word alone (s3, proof p1-p7). "
+        f"Assumptions of every result here: {ASSUMPTIONS} On reading eq2 the largest-"
         "drop solutions have c*_1 = l* < m_1 unless m_1 = 1 or eps > 1 - (1-p)/(1-p^(m_1)) (e.g. eps > 1/3 for "
         "m_1 = 2, p = 1/2); at the paper's defaults it fails for m_1 in "
         f"{scope['claim_fails_for_m1']}. The stronger reading 'every solution' fails also because Eq. (2) can "
@@ -404,7 +416,8 @@ def check() -> ClaimResult:
     """Prop. 2 on each reading, the paper's proof, this project's proof, and the corrected statement."""
     table, scope = _referee_table(), _scope_at_defaults()
     cx, search = _counterexample(table)
-    steps = (counterexample(cx, search, scope), non_unique(table), smallest_flip(scope), smallest_flip_proof(),
+    steps = (counterexample(cx, search, scope), least_frequent_word(table), non_unique(table), smallest_flip(scope),
+             smallest_flip_proof(),
              *_proof_steps(), fred_mean(), fred_original(), rational_referee_cases())
     return CLAIM.result(kind="statement", statement=STATEMENT, conditions=_conditions(scope), counterexample=cx,
                         steps=steps, corrected=CORRECTED, source=SOURCE, readings=READINGS)
@@ -434,8 +447,32 @@ def counterexample(cx: dict | None, search: dict, scope: dict) -> StepResult:
         f"on m_1 alone, whatever m_2 < ... < m_k). They agree for m_1 in {scope['claim_holds_for_m1']}: "
         f"l* = m_1 for m_1 in {scope['l_star_equals_m1']}, and for m_1 in "
         f"{scope['agree_only_through_the_cap']} only because both sides are capped at l_max = {MAX_LEN}.",
-        holds=cx is None, reading=EQ2,
+        holds=cx is None, reading=EQ2, part=COUNT,
         values={**_record(cx), **search, "counterexample": cx, "scope_at_defaults": scope})
+
+
+def least_frequent_word(table: dict) -> StepResult:
+    """s3: the word part: on every case of the search space the largest-drop solutions of Eq. (2) put their counts
+    on w_1 alone (c*_j = 0 for j >= 2), in Fractions."""
+    wrong = [_describe(case, result) for case, result in table.items() if _word_breaks(result)]
+    outside = [case for case in table if not statement_hypotheses(*case)["satisfies_hypotheses"]]
+    several = sum(len(result["best_counts"]) > 1 for result in table.values())
+    return CLAIM.checked(
+        "s3-least-frequent-word", "statement", "exhaustive",
+        f"The word part of line 535 (c*_j = 0 for j >= 2: the optimal candidate removes only the least frequent word): "
+        f"on all {len(table)} cases of the search space (m strictly "
+        f"increasing with sum <= {SEARCH_MAX_TOKENS}, p in {[str(p) for p in SEARCH_PS]}, eps in "
+        f"{[str(e) for e in SEARCH_EPSS]}, l_max = {MAX_LEN}; inside Prop. 2's hypotheses: "
+        f"{len(table) - len(outside)} of {len(table)}), every largest-drop solution of Eq. (2) solved in Fractions "
+        f"(all 2^b patterns) has c_j = 0 for every j >= 2; cases where it does not: {len(wrong)}"
+        + (f" ({wrong[:3]})" if wrong else "") + f"; cases with several largest-drop count vectors: {several}. "
+        "Only the count on w_1 can be wrong (step s1).",
+        holds=not wrong and not outside, reading=EQ2, part=WORD,
+        values={"cases": len(table), "cases_outside_hypotheses": [list(map(str, c[1:])) + [list(c[0])]
+                                                                  for c in outside],
+                "violations": wrong[:5], "violation_count": len(wrong), "several_largest_drop_vectors": several,
+                "multiplicities": [list(m) for m in _search_multiplicities()], "p": [str(p) for p in SEARCH_PS],
+                "eps": [str(e) for e in SEARCH_EPSS], "l_max": MAX_LEN, "baseline": "mean"})
 
 
 def non_unique(table: dict) -> StepResult:

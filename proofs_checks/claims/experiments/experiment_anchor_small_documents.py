@@ -1,0 +1,260 @@
+"""Section 4 and appendix B.2: "In general, Anchor performs well on small documents (Restaurant dataset), while its
+behavior on larger documents is highly nonlinear, as it tends to be conservative on the size of the anchor."
+
+The sentence is printed twice, line 691 for section 4's six tables and line 1178 for the appendix's 28; each is
+checked on the tables it describes, and the claim is the two together. Every comparison of two printed cells is the
+yardstick's (:mod:`proofs_checks.paper.yardstick`). The tables rank explainers: "performs well" has no absolute scale
+in them, and the sentence sets small documents against larger ones ("while its behavior on larger documents").
+
+**Anchor's standing** in a set of tables: over their faithfulness cells (sufficiency, comprehensiveness, AUC-MoRF,
+line 552), Anchor's comparisons with each of the four other explainers, won minus lost by the printed means, and
+clearly won minus clearly lost (the yardstick's clear gap), each per comparison. Small documents are the Restaurants
+tables (the sentence's parenthesis), larger ones Yelp and IMDb (about 150 and 230 tokens against 10, line 1109).
+
+Readings:
+
+* ``relative`` (headline): Anchor's standing is higher on Restaurants than on Yelp and IMDb, by the printed means,
+  and the clear gaps do not point the other way (the yardstick's "on the whole", applied to the two standings); it
+  fails when the printed standing is lower on Restaurants. With it, the sentence's reason: Anchor "tends to be
+  conservative on the size of the anchor" on the larger documents, i.e. its proportion (the printed column
+  ``proport.``, |e| / |xi|) is smaller than each other explainer's on the whole there (the yardstick's "better" on a
+  lower-is-better column). "In general" and "tends to" mark tendencies, which is what the on-the-whole rule reads.
+* ``absolute`` (stronger): on the Restaurants tables Anchor's printed means are not worse on the whole than any other
+  explainer's (against each, no more comparisons lost than won).
+* ``small-is-short`` (alternative): small documents as line 1109 groups them, Restaurants and Tweets (about 10
+  tokens), against Yelp and IMDb, over all 34 tables.
+* ``nonlinear`` (alternative): "highly nonlinear" behaviour on larger documents. The tables print means and standard
+  deviations of six metrics per explainer; none measures a (non)linearity of Anchor's behaviour in anything, so no
+  computation on them can check it, and it is argued (unproved).
+"""
+
+from __future__ import annotations
+
+from ...paper.tables import EXPLAINERS, FAITHFULNESS, SECTION4, TABLES
+from ...paper.yardstick import status_of, tally
+from ...verdicts.results import Claim, ClaimResult, Quote, Reading, StepResult, hypotheses
+from .paper_gaps import APPENDIX, gaps_step
+
+CLAIM = Claim("experiment-anchor-small-documents", new=True)
+RELATIVE, ABSOLUTE, SMALL_IS_SHORT, NONLINEAR = "relative", "absolute", "small-is-short", "nonlinear"
+TEXT = ("In general, Anchor performs well on small documents (Restaurant dataset), while its behavior on larger "
+        "documents is highly nonlinear, as it tends to be conservative on the size of the anchor.")
+SECTION4_SENTENCE = Quote(691, TEXT)
+APPENDIX_SENTENCE = Quote(1178, TEXT)
+CONTRAST = Quote(691, "In general, Anchor performs well on small documents (Restaurant dataset), while its behavior "
+                      "on larger documents")
+TENDENCY = Quote(691, "as it tends to be conservative on the size of the anchor")
+LENGTHS = Quote(1109, r"Note that the datasets have a substantial difference in document length: while the average "
+                      r"length of tokens in Restaurants and Tweets is about $10$, for Yelp it is about $150$, in IMDb "
+                      r"it is $230$.")
+SOURCE = (SECTION4_SENTENCE, APPENDIX_SENTENCE, LENGTHS,
+          Quote(1110, "As shown below, this difference has a relevant impact on explainers' behavior."),
+          Quote(552, r"Faithfulness is evaluated using \textbf{Comprehensiveness} and \textbf{Sufficiency}"),
+          Quote(680, r"the average proportion of document (\emph{i.e.}, $\size{\explanation} / \size{\xi}$) used for "
+                     r"explanation"),
+          Quote(589, r"\texttt{proport.} $\downarrow$"))
+READINGS = (
+    Reading(RELATIVE, "headline",
+            "Anchor's standing among the five explainers (its faithfulness comparisons with the four others, won "
+            "minus lost per comparison) is higher on the Restaurants tables than on the Yelp and IMDb ones, by the "
+            "printed means with the clear gaps not pointing the other way (the yardstick); and on Yelp and IMDb "
+            "Anchor's proportion is smaller than each other explainer's on the whole. The tables rank explainers, "
+            "the sentence sets small documents against larger ones ('while its behavior on larger documents'), and "
+            "'In general' and 'tends to' mark tendencies",
+            why=(CONTRAST, TENDENCY, LENGTHS)),
+    Reading(ABSOLUTE, "stronger",
+            "On the Restaurants tables Anchor's printed means are not worse on the whole than any other explainer's "
+            "(against each, no more faithfulness comparisons lost than won)."),
+    Reading(SMALL_IS_SHORT, "alternative",
+            "The headline's standing with small documents as line 1109 groups them, Restaurants and Tweets, against "
+            "Yelp and IMDb, over all 34 tables.", why=(LENGTHS,)),
+    Reading(NONLINEAR, "alternative",
+            "Anchor's behaviour on larger documents is highly nonlinear (no table measures it).", why=(CONTRAST,)),
+)
+SCOPES = {"section4": (SECTION4_SENTENCE, SECTION4), "appendix": (APPENDIX_SENTENCE, APPENDIX)}
+OTHERS = tuple(e for e in EXPLAINERS if e != "anchor")
+SMALL, LARGE, SHORT = ("restaurants",), ("yelp", "imdb"), ("restaurants", "tweets")
+
+
+def dataset(label: str) -> str:
+    """The dataset of a table label.
+
+    >>> dataset("exp-tab:imdb_roberta_5")
+    'imdb'
+    """
+    return label.removeprefix("exp-tab:").split("_")[0]
+
+
+def standing(labels, metrics=FAITHFULNESS) -> dict:
+    """Anchor against each other explainer over ``labels`` and ``metrics`` (the yardstick's :func:`tally`), and its
+    standing: (won - lost) / comparisons by the printed means, (clear won - clear lost) / comparisons."""
+    labels = tuple(labels)
+    pairs = {e: tally(labels, "anchor", e, metrics) for e in OTHERS}
+    total = sum(t["comparisons"] for t in pairs.values())
+    counts = {k: sum(t[k] for t in pairs.values()) for k in ("won", "lost", "clear_won", "clear_lost")}
+    return {"tables": len(labels), "comparisons": total, **counts,
+            "printed": (counts["won"] - counts["lost"]) / total if total else None,
+            "clear": (counts["clear_won"] - counts["clear_lost"]) / total if total else None,
+            "against": {e: {k: t[k] for k in ("won", "lost", "clear_won", "clear_lost", "favours")}
+                        for e, t in pairs.items()}}
+
+
+def compare_standings(small: dict, large: dict) -> str:
+    """Whether Anchor stands higher on the small documents: holds when its printed standing is higher there and its
+    clear standing not lower, fails when its printed standing is lower, else inconclusive (the yardstick's
+    directional rule on the whole, applied to two standings)."""
+    if small["printed"] is None or large["printed"] is None:
+        return "inconclusive"
+    if small["printed"] > large["printed"] and small["clear"] >= large["clear"]:
+        return "holds"
+    return "fails" if small["printed"] < large["printed"] else "inconclusive"
+
+
+def _by(labels, names) -> tuple[str, ...]:
+    return tuple(label for label in labels if dataset(label) in names)
+
+
+def _text(s: dict) -> str:
+    return (f"{s['won']}-{s['lost']} [{s['clear_won']}-{s['clear_lost']}] of {s['comparisons']} comparisons over "
+            f"{s['tables']} tables (standing {s['printed']:+.3f}, clear {s['clear']:+.3f})" if s["comparisons"] else
+            "no table")
+
+
+def tables_hypotheses(labels, sentence: Quote) -> dict:
+    """Whether tables speak to the sentence: the paper's tables, in the place the sentence describes, with an
+    Anchor row."""
+    place = "section 4" if sentence is SECTION4_SENTENCE else "appendix B.2"
+    return hypotheses(tables_of_the_paper=all(label in TABLES for label in labels),
+                      tables_the_sentence_describes=all(TABLES[label].place == place for label in labels),
+                      anchor_row=all("anchor" in TABLES[label].rows for label in labels))
+
+
+STATEMENT = ('Section 4, "Results" (line 691), and appendix B.2 (line 1178): "In general, Anchor performs well on '
+             'small documents (Restaurant dataset), while its behavior on larger documents is highly nonlinear, as '
+             'it tends to be conservative on the size of the anchor." Small documents: Restaurants; larger: Yelp and '
+             'IMDb (line 1109). The claim is the two sentences together, each on the tables it describes.')
+CONDITIONS = ("Every comparison of two printed cells is the yardstick's (proofs_checks.paper.yardstick, printed above "
+              "the experiment claims): a clear gap is one of at least 2.394 unpaired standard errors at the worst "
+              "rounding of the printed numbers (conservative when two explainers' values on a document correlate "
+              "non-negatively). Anchor's standing: its faithfulness comparisons with FRED-mask, FRED-pos, LIME and "
+              "SHAP, won minus lost per comparison, by the printed means and clearly. The proportion column is "
+              "lower-is-better (line 589): Anchor 'conservative on the size of the anchor' is its proportion lower "
+              "than each other explainer's on the whole. Section 4 has one Restaurants table "
+              "(exp-tab:restaurants_roberta_5), so line 691's standing rests on it.")
+
+
+def check() -> ClaimResult:
+    """Per sentence, Anchor's standing (small against larger documents) and its proportion on the larger ones; then
+    the absolute reading, Restaurants and Tweets together, and the nonlinear clause."""
+    steps = (*(relative(scope) for scope in SCOPES), *(conservative(scope) for scope in SCOPES), absolute(),
+             small_is_short(), nonlinear(), paper_tables())
+    return CLAIM.result(kind="experiment", statement=STATEMENT, conditions=CONDITIONS, counterexample=None,
+                        steps=steps, corrected=corrected(), source=SOURCE, readings=READINGS)
+
+
+def _facts() -> dict:
+    """What the precise statement says, over all 34 tables: Anchor's standing on Restaurants and on Yelp and IMDb,
+    and its proportion against the others' on Yelp and IMDb."""
+    small, large = standing(_by(TABLES, SMALL)), standing(_by(TABLES, LARGE))
+    proportion = standing(_by(TABLES, LARGE), ("proportion",))
+    return {"restaurants": small, "yelp_imdb": large, "proportion_yelp_imdb": proportion,
+            "higher_on_restaurants": compare_standings(small, large) == "holds",
+            "loses_to_every_other_on_restaurants": all(t["favours"] == e for e, t in small["against"].items()),
+            "smallest_anchor": all(t["favours"] == "anchor" for t in proportion["against"].values())}
+
+
+def corrected() -> str:
+    """The precise statement: Anchor stands higher on Restaurants than on Yelp and IMDb, yet loses to every other
+    explainer even there; its anchors are the smallest on the larger documents."""
+    f = _facts()
+    small, large, proportion = f["restaurants"], f["yelp_imdb"], f["proportion_yelp_imdb"]
+    return (f"Anchor performs better on Restaurants than on Yelp and IMDb relative to the other explainers (it wins "
+            f"{small['won']} and loses {small['lost']} of its {small['comparisons']} faithfulness comparisons there, "
+            f"clearly {small['clear_won']}-{small['clear_lost']}, against {large['won']}-{large['lost']}, clearly "
+            f"{large['clear_won']}-{large['clear_lost']}, of {large['comparisons']} on Yelp and IMDb), but not well "
+            "against them: even on Restaurants the printed means favour each of FRED-mask, FRED-pos, LIME and SHAP "
+            f"over it. On Yelp and IMDb its explanations are the smallest: its proportion is below each other "
+            f"explainer's in {proportion['won']} of {proportion['comparisons']} comparisons, clearly in "
+            f"{proportion['clear_won']}.")
+
+
+def paper_tables() -> StepResult:
+    """c1: the precise statement's three parts, over all 34 tables."""
+    f = _facts()
+    return gaps_step(CLAIM, "c1-tables", f"Anchor stands higher on Restaurants than on Yelp and IMDb: "
+                     f"{f['higher_on_restaurants']}; loses on the whole to every other explainer on Restaurants: "
+                     f"{f['loses_to_every_other_on_restaurants']}; smallest proportion on the whole on Yelp and IMDb: "
+                     f"{f['smallest_anchor']}.",
+                     holds=f["higher_on_restaurants"] and f["loses_to_every_other_on_restaurants"]
+                     and f["smallest_anchor"], reading=None, role="correction", values=f)
+
+
+def relative(scope: str) -> StepResult:
+    """st1: Anchor's standing on the Restaurants tables against the Yelp and IMDb ones the sentence describes."""
+    sentence, labels = SCOPES[scope]
+    small, large = standing(_by(labels, SMALL)), standing(_by(labels, LARGE))
+    status = compare_standings(small, large)
+    note = (f"Line {sentence.line}, Anchor against the four other explainers on faithfulness, won-lost [clearly]: "
+            f"Restaurants {_text(small)}; Yelp and IMDb {_text(large)}. The step {status}.")
+    return gaps_step(CLAIM, f"st1-{scope}-standing", note, holds=status == "holds",
+                     conclusive=status != "inconclusive", reading=RELATIVE,
+                     assumption="two explainers' values on a document correlate non-negatively",
+                     values={**tables_hypotheses(labels, sentence), "sentence_line": sentence.line,
+                             "restaurants": small, "yelp_imdb": large})
+
+
+def conservative(scope: str) -> StepResult:
+    """st2: Anchor's proportion against each other explainer's over the Yelp and IMDb tables the sentence
+    describes (lower is better, the yardstick's on-the-whole rule), with the Restaurants tables for contrast."""
+    sentence, labels = SCOPES[scope]
+    large, small = standing(_by(labels, LARGE), ("proportion",)), standing(_by(labels, SMALL), ("proportion",))
+    statuses = [status_of(t["favours"], "anchor") for t in large["against"].values()]
+    status = "fails" if "fails" in statuses else "holds" if all(s == "holds" for s in statuses) else "inconclusive"
+    note = (f"Line {sentence.line}, Anchor's proportion against each other explainer's, tables where it is smaller "
+            "- larger [clearly]: Yelp and IMDb " + "; ".join(
+                f"{e} {t['won']}-{t['lost']} [{t['clear_won']}-{t['clear_lost']}]" for e, t in large["against"].items())
+            + f" (the step {status}); Restaurants, for contrast, {_text(small)}.")
+    return gaps_step(CLAIM, f"st2-{scope}-conservative", note, holds=status == "holds",
+                     conclusive=status != "inconclusive", reading=RELATIVE,
+                     assumption="two explainers' proportions on a document correlate non-negatively",
+                     values={"sentence_line": sentence.line, "yelp_imdb": large, "restaurants": small})
+
+
+def absolute() -> StepResult:
+    """st3: the stronger reading, over every Restaurants table: against each other explainer, Anchor's printed
+    means not worse on the whole; its widest losing pair, with the hypotheses record, is the counterexample to that
+    reading (in the step's values)."""
+    labels = _by(TABLES, SMALL)
+    s = standing(labels)
+    against = {e: t for e, t in s["against"].items() if t["favours"] == e}
+    worst = max(against, key=lambda e: against[e]["lost"] - against[e]["won"], default=None)
+    note = (f"The {len(labels)} Restaurants tables, Anchor against each other explainer on faithfulness, won-lost "
+            "[clearly]: " + "; ".join(f"{e} {t['won']}-{t['lost']} [{t['clear_won']}-{t['clear_lost']}]"
+                                      for e, t in s["against"].items())
+            + f"; the printed means go against Anchor in {len(against)} of {len(OTHERS)} pairs.")
+    counterexample = None if worst is None else {
+        **hypotheses(restaurants_tables=all(dataset(label) in SMALL for label in labels),
+                     tables_of_the_paper=all(label in TABLES for label in labels),
+                     competitor_is_another_explainer=worst in OTHERS),
+        "competitor": worst, **against[worst]}
+    return gaps_step(CLAIM, "st3-absolute", note, holds=not against, reading=ABSOLUTE,
+                     values={"restaurants": s, "counterexample": counterexample})
+
+
+def small_is_short() -> StepResult:
+    """st4: the standing with small documents as line 1109 groups them, Restaurants and Tweets, over all tables."""
+    small, large = standing(_by(TABLES, SHORT)), standing(_by(TABLES, LARGE))
+    status = compare_standings(small, large)
+    note = (f"All {len(TABLES)} tables, Anchor against the four other explainers on faithfulness, won-lost "
+            f"[clearly]: Restaurants and Tweets {_text(small)}; Yelp and IMDb {_text(large)}. The step {status}.")
+    return gaps_step(CLAIM, "st4-small-is-short", note, holds=status == "holds", conclusive=status != "inconclusive",
+                     reading=SMALL_IS_SHORT, values={"restaurants_tweets": small, "yelp_imdb": large})
+
+
+def nonlinear() -> StepResult:
+    """st5: 'highly nonlinear', which no table measures."""
+    return CLAIM.argued("st5-nonlinear", "statement",
+                        "Whether Anchor's behaviour on larger documents is 'highly nonlinear': every table prints, "
+                        "per explainer, the mean and standard deviation of six metrics over its documents; none "
+                        "relates Anchor's behaviour to a variable it could be linear or not in, so the tables cannot "
+                        "check this clause.", reading=NONLINEAR)

@@ -1,0 +1,212 @@
+"""One yardstick for every claim about the paper's tables: "better", "faster", "more faithful", "close" and
+"slightly better", declared here once (:data:`RULE`, printed at the top of the report's experiment claims) and
+applied alike by every experiment claim that compares two printed cells.
+
+The paper runs no statistical test: its tables print, per explainer, the mean and, in parentheses, the standard
+deviation of each metric over the documents (the first 100 positively classified test documents by length, appendix
+B.2; 70 where a caption says ``$n=70$``), the means to 0.001 and the standard deviations to 0.01. A **cell** is one
+(table, metric) and a comparison of two explainers ``x`` and ``y`` in it (:func:`gap`). Everything is evaluated at
+the **worst rounding** of the printed numbers, the one least favourable to what is being shown.
+
+With s_x, s_y the printed standard deviations, the pooled standard deviation is P = sqrt((s_x^2 + s_y^2) / 2) and
+the unpaired standard error of the gap is SE = P sqrt(2 / n), so a gap's z-score is sqrt(n / 2) times its effect
+size (gap / P). Relations of a cell:
+
+* ``x`` **better by at least m** (:func:`beyond_z`): z = (gap - 0.001 - m P) / SE >= :data:`Z_CLEAR`, the gap taken
+  in the direction of the metric's arrow and shrunk by the printing (0.001), P and SE taken with each standard
+  deviation 0.005 larger. m = 0 is the clear-gap test (:func:`better`).
+* **close at margin m** (:func:`equivalence_z`): two one-sided tests, z = (m P - |gap| - 0.001) / SE >=
+  :data:`Z_CLEAR`, P and SE with each standard deviation 0.005 smaller. **Not close**: the gap beyond m, either way.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections.abc import Callable, Iterable
+from itertools import pairwise
+from statistics import NormalDist
+
+from fred_constants import SMALL_EFFECT
+
+from .tables import BETTER, METRICS, TABLES, PaperTable
+
+#: Documents per table when the caption does not say otherwise (appendix B.2: "the first $100$ instances").
+N_DOCUMENTS = 100
+#: Two-sided 0.05 / 3 normal quantile, 2.394: the bar every one-sided test of the yardstick must clear.
+Z_CLEAR = NormalDist().inv_cdf(1 - 0.05 / 6)
+#: The false-alarm probability of a step the yardstick decides: two-sided 0.05 over the three faithfulness metrics.
+CLEAR_LEVEL = 0.05 / 3
+#: The tables' printing resolution: means to 0.001, standard deviations to 0.01.
+MEAN_UNIT, SD_UNIT = 0.001, 0.01
+#: Half a unit of the printed precision, the most a printed number can be off by rounding.
+MEAN_ROUNDING, SD_ROUNDING = MEAN_UNIT / 2, SD_UNIT / 2
+#: The margins (pooled standard deviations) of every sensitivity table: Cohen's "small" 0.2 is the declared one.
+MARGINS = (0.0, 0.05, 0.1, 0.15, 0.2, 0.3, 0.5, 0.8)
+
+RULE = (
+    "The yardstick of the table claims (proofs_checks.paper.yardstick), declared before it is applied. A cell is "
+    "one metric of one table, comparing two explainers' printed means (to 0.001) and standard deviations (to 0.01) "
+    "over the table's n documents (100, or the caption's n); every test is taken at the worst rounding of the "
+    "printed numbers. P = sqrt((s_x^2 + s_y^2) / 2) is the pooled standard deviation, SE = P sqrt(2/n) the unpaired "
+    "standard error, and every one-sided test clears z >= 2.394 = Phi^-1(1 - 0.05/6) (two-sided 0.05, Bonferroni "
+    "over the three faithfulness metrics; unpaired, so conservative when the two explainers' values on a document "
+    "correlate non-negatively, which the tables cannot show). 'Better' (also 'faster', 'more faithful'): x is "
+    "better in a cell when its gap over y in the direction of the metric's arrow, shrunk by 0.001, exceeds m P by "
+    "2.394 SE (each SD taken 0.005 larger); m = 0 for the clear gap; a cell goes against the sentence when the "
+    "printed means favour y; else it is undecided. 'Close': an equivalence test (two one-sided tests at the same "
+    f"level) with margin delta P, delta = {SMALL_EFFECT} (Cohen's 'small' effect, 1988; named once, "
+    "fred_constants.SMALL_EFFECT, never chosen from the tables): close when delta P - |gap| - 0.001 >= 2.394 SE "
+    "(each SD taken 0.005 smaller); not close when the gap exceeds delta P, either way, by the 'better' test; else "
+    "undecided. With n = 100 no margin below 2.394 sqrt(2/n) = 0.339 SD can be shown: such a closeness step is "
+    "inconclusive (its test cannot reach its level). 'Slightly better': x's printed mean better and the cell "
+    "close; against when the printed means favour y. On the whole (the paper's summary sentences, each over the "
+    "tables it describes): a directional sentence holds when the printed means favour x in more cells than y and "
+    "the cells where x is better are at least as many as those where y is; it fails when the printed means favour "
+    "y in more cells; otherwise it is inconclusive. 'Close' holds when most cells are shown close and at most half "
+    "of the tables have a cell not close; it fails when most cells are not close or more than half of the tables "
+    "have one; otherwise it is inconclusive. 'Slightly better' holds when both halves hold and fails when either "
+    "fails. Each such claim records a sensitivity table: its verdict against the margin (0 to 0.8 SD), so a reader "
+    "sees where it turns. The paired tests on the committed per-document results (Wilcoxon signed-rank, Holm, "
+    "level 0.05; 'not worse' by a one-sided paired t-test with margin 0.001, the printing unit) are a second "
+    "reading beside the tables, never their headline; none of them tests 'close'.")
+
+
+def documents(table: PaperTable) -> int:
+    """The number of documents behind ``table``: its caption's ``$n=...$``, else :data:`N_DOCUMENTS`.
+
+    >>> documents(TABLES["exp-tab:yelp_distilbert_5"]), documents(TABLES["exp-tab:yelp_forest_5"])
+    (70, 100)
+    """
+    found = re.search(r"\$n=(\d+)\$", table.caption)
+    return int(found.group(1)) if found else N_DOCUMENTS
+
+
+def _pooled(sx: float, sy: float, widen: float) -> float:
+    """The pooled standard deviation of two printed ones, each moved by ``widen`` (never below 0)."""
+    return math.sqrt((max(0.0, sx + widen) ** 2 + max(0.0, sy + widen) ** 2) / 2)
+
+
+def gap(table: PaperTable, x: str, y: str, metric: str, better: int | None = None) -> dict:
+    """``x`` against ``y`` on ``metric`` in ``table``: the printed means and standard deviations, the gap (positive:
+    ``x`` better, by the metric's arrow, or by ``better``: +1 higher is better, -1 lower), the pooled standard
+    deviation at its largest and smallest rounding, the effect size and z-score at the worst rounding (signed like
+    the gap, 0 when the rounding can erase the gap) and ``clear``: +1 when ``x`` is clearly better, -1 when ``y``
+    is, else 0.
+
+    >>> g = gap(TABLES["exp-tab:yelp_forest_5"], "shap", "lime", "time")  # 0.638 (0.23) s against 0.332 (0.10) s
+    >>> g["clear"], round(g["z_worst"], 2), round(g["effect_worst"], 2)
+    (-1, -11.85, -1.68)
+    """
+    index = METRICS.index(metric)
+    (mx, sx), (my, sy) = table.rows[x][index], table.rows[y][index]
+    signed = (BETTER[metric] if better is None else better) * (mx - my)
+    n, pooled = documents(table), _pooled(sx, sy, SD_ROUNDING)
+    shrunk = math.copysign(max(0.0, abs(signed) - 2 * MEAN_ROUNDING), signed)
+    z = shrunk / math.sqrt(((sx + SD_ROUNDING) ** 2 + (sy + SD_ROUNDING) ** 2) / n)  # = effect sqrt(n / 2)
+    return {"table": table.label, "metric": metric, "x": x, "y": y, "mean_x": mx, "sd_x": sx, "mean_y": my,
+            "sd_y": sy, "n": n, "gap": round(signed, 6), "pooled_sd_worst": pooled,
+            "pooled_sd_best": _pooled(sx, sy, -SD_ROUNDING), "effect_worst": shrunk / pooled, "z_worst": z,
+            "clear": (z >= Z_CLEAR) - (z <= -Z_CLEAR)}
+
+
+def beyond_z(g: dict, margin: float, side: int = 1) -> float:
+    """The z-score, at the worst rounding, of "``x`` better than ``y`` by more than ``margin`` pooled standard
+    deviations" in the cell ``g`` of :func:`gap` (``side`` -1: ``y`` better than ``x``): sqrt(n/2) (effect -
+    margin)."""
+    return math.sqrt(g["n"] / 2) * (side * g["effect_worst"] - margin)
+
+
+def better(g: dict, min_effect: float = 0.0) -> int:
+    """+1 when ``x`` is better than ``y`` in the cell ``g`` by more than ``min_effect`` pooled standard deviations
+    (:func:`beyond_z` >= :data:`Z_CLEAR`), -1 when the printed means favour ``y`` (the cell goes against a sentence
+    that ``x`` is better), 0 otherwise (undecided)."""
+    return 1 if beyond_z(g, min_effect) >= Z_CLEAR else -1 if g["gap"] < 0 else 0
+
+
+def equivalence_z(g: dict, margin: float) -> float:
+    """The binding statistic of the two one-sided tests that the cell ``g``'s gap is within ``margin`` pooled
+    standard deviations, at the worst rounding (the gap 0.001 larger, each standard deviation 0.005 smaller; minus
+    infinity when both may be 0): (margin P - |gap| - 0.001) / SE."""
+    pooled = g["pooled_sd_best"]
+    if pooled == 0:
+        return -math.inf
+    return (margin * pooled - abs(g["gap"]) - 2 * MEAN_ROUNDING) / (pooled * math.sqrt(2 / g["n"]))
+
+
+def close(g: dict, margin: float = SMALL_EFFECT) -> int:
+    """+1 when the cell ``g`` is shown close at ``margin`` (:func:`equivalence_z` >= :data:`Z_CLEAR`), -1 when it is
+    shown not close (the gap beyond ``margin``, either way, by :func:`beyond_z`), 0 otherwise (undecided)."""
+    if equivalence_z(g, margin) >= Z_CLEAR:
+        return 1
+    return -1 if max(beyond_z(g, margin, 1), beyond_z(g, margin, -1)) >= Z_CLEAR else 0
+
+
+def slightly_better(g: dict, margin: float = SMALL_EFFECT) -> int:
+    """+1 when ``x``'s printed mean is better and the cell ``g`` is shown close at ``margin``, -1 when the printed
+    means favour ``y``, 0 otherwise."""
+    return -1 if g["gap"] < 0 else 1 if g["gap"] > 0 and close(g, margin) > 0 else 0
+
+
+def smallest_showable_margin(n: int) -> float:
+    """The margin below which no cell over ``n`` documents can be shown close: :data:`Z_CLEAR` sqrt(2 / n) (a gap of
+    0 and exact printing; the printing only raises it).
+
+    >>> round(smallest_showable_margin(100), 3)
+    0.339
+    """
+    return Z_CLEAR * math.sqrt(2 / n)
+
+
+def tally(labels: Iterable[str], x: str, y: str, metrics: Iterable[str], better_as: dict | None = None,
+          min_effect: float = 0.0) -> dict:
+    """``x`` against ``y`` over the tables ``labels`` and ``metrics``, on the whole (:data:`RULE`): comparisons won,
+    lost and tied by the printed means, cells where either is better by more than ``min_effect`` (the clear gaps
+    themselves in ``clear_gaps``), and ``favours``: ``x`` when the sentence that it is better holds on the whole,
+    ``y`` when the printed means go against it, None when it is undecided. ``better_as`` maps a metric to the
+    direction that replaces its arrow."""
+    metrics, better_as = tuple(metrics), better_as or {}
+    gaps = [gap(TABLES[label], x, y, m, better_as.get(m)) for label in labels for m in metrics]
+    won, lost = sum(g["gap"] > 0 for g in gaps), sum(g["gap"] < 0 for g in gaps)
+    ahead = [g for g in gaps if beyond_z(g, min_effect) >= Z_CLEAR]
+    behind = [g for g in gaps if beyond_z(g, min_effect, -1) >= Z_CLEAR]
+    favours = x if won > lost and len(ahead) >= len(behind) else y if lost > won else None
+    return {"x": x, "y": y, "metrics": list(metrics), "comparisons": len(gaps), "won": won, "lost": lost,
+            "tied": len(gaps) - won - lost, "clear_won": len(ahead), "clear_lost": len(behind), "favours": favours,
+            "min_effect": min_effect, "clear_gaps": [g for g in gaps if g in ahead or g in behind]}
+
+
+def close_tally(labels: Iterable[str], x: str, y: str, metrics: Iterable[str], margin: float = SMALL_EFFECT) -> dict:
+    """The cells of ``labels`` and ``metrics`` shown close at ``margin``, shown not close and undecided, the tables
+    with a cell not close, whether the test can reach its level in every cell, and ``status`` on the whole
+    (:data:`RULE`): holds, fails or inconclusive."""
+    labels, metrics = tuple(labels), tuple(metrics)
+    cells = [gap(TABLES[label], x, y, m) for label in labels for m in metrics]
+    outcome = [close(g, margin) for g in cells]
+    shown, not_close = outcome.count(1), outcome.count(-1)
+    tables_not = sorted({g["table"] for g, o in zip(cells, outcome) if o < 0})
+    status = ("holds" if 2 * shown > len(cells) and 2 * len(tables_not) <= len(labels) else
+              "fails" if 2 * not_close > len(cells) or 2 * len(tables_not) > len(labels) else "inconclusive")
+    return {"margin": margin, "cells": len(cells), "close": shown, "not_close": not_close,
+            "undecided": len(cells) - shown - not_close, "tables": len(labels), "tables_not_close": tables_not,
+            "reachable": all(margin > smallest_showable_margin(g["n"]) for g in cells), "status": status,
+            "not_close_cells": [g for g, o in zip(cells, outcome) if o < 0]}
+
+
+def status_of(favours: str | None, x: str) -> str:
+    """A directional :func:`tally`'s status for the sentence that ``x`` is better: holds, fails or inconclusive."""
+    return "holds" if favours == x else "inconclusive" if favours is None else "fails"
+
+
+def sensitivity(outcome_at: Callable[[float], dict], parameter: str, declared: float,
+                margins: Iterable[float] = MARGINS) -> dict:
+    """A claim's sensitivity table: ``outcome_at(margin)`` (a dict with ``status`` and the counts it rests on) at
+    each of ``margins``, the ``declared`` margin marked, and the margins where the status turns.
+
+    >>> t = sensitivity(lambda m: {"status": "holds" if m < 0.3 else "fails"}, "margin", 0.2, (0.1, 0.2, 0.3))
+    >>> [r["status"] for r in t["rows"]], t["turns_at"]
+    (['holds', 'holds', 'fails'], [0.3])
+    """
+    rows = [{"margin": m, **outcome_at(m), "declared": m == declared} for m in margins]
+    turns = [b["margin"] for a, b in pairwise(rows) if a["status"] != b["status"]]
+    return {"parameter": parameter, "declared": declared, "rows": rows, "turns_at": turns}

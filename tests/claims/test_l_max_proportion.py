@@ -1,0 +1,107 @@
+"""Claim l-max-proportion (proofs_checks/claims/algorithm1/l_max_proportion.py; verdict "fails" on the headline
+reading 'every-text' (the cap allows the whole text at Restaurants' and Tweets' printed average length), the weaker
+'long-texts' holds (argued: the belief itself is argued), corrected statement holds): the steps pinned, the shares
+recomputed by hand and from the data and committed results with the tests' own readers, and planted lengths."""
+
+from __future__ import annotations
+
+import csv
+import re
+from fractions import Fraction as F
+from pathlib import Path
+
+import pytest
+
+from proofs_checks.claims.algorithm1 import l_max_proportion as claim
+
+EXPECTED = {
+    "l-max-proportion.p1-cap": ("proof", "exhaustive", "holds", None),
+    "l-max-proportion.st1-printed-averages": ("statement", "exhaustive", "fails", "every-text"),
+    "l-max-proportion.st2-datasets": ("statement", "exhaustive", "fails", "every-text"),
+    "l-max-proportion.st3-explained-documents": ("statement", "exhaustive", "fails", "every-text"),
+    "l-max-proportion.w1-long-texts": ("statement", "exhaustive", "holds", "long-texts"),
+    "l-max-proportion.a1-belief": ("statement", "argument", "argued", None),
+    "l-max-proportion.c1-corrected": ("correction", "exhaustive", "holds", None),
+}
+DATA = Path(__file__).resolve().parents[2].parent / "shared" / "data" / "restaurants.tsv"
+RESULTS = Path(__file__).resolve().parents[2] / "results"
+
+
+@pytest.fixture(scope="module")
+def result(reference_runs):
+    return reference_runs.result(claim.CLAIM)
+
+
+def _step(result, suffix):
+    return next(s for s in result.steps if s.id.endswith(suffix))
+
+
+def test_every_step_and_the_verdicts_are_pinned(result):
+    """Catches a step whose outcome changed, a step added or dropped, the belief reported as computed, or a headline
+    read on the long datasets only (line 373 speaks of 'a text', and line 1109 puts Restaurants and Tweets at 10)."""
+    if not DATA.is_file():
+        pytest.skip("restaurants.tsv is not in ../shared/data: st2 is argued 'Not run here'")
+    assert {s.id: (s.role, s.evidence, s.status, s.reading) for s in result.steps} == EXPECTED
+    assert (result.kind, result.status, result.corrected_status, result.verdict) == (
+        "statement", "fails", "holds", "fails")
+    assert [(r.id, r.role, result.reading_status(r.id)) for r in result.readings] == [
+        ("every-text", "headline", "fails"), ("long-texts", "weaker", "argued")]
+
+
+def test_the_printed_shares_by_hand(result):
+    """10/10 = 1 at Restaurants and Tweets, 10/150 = 1/15 at Yelp, 10/230 = 1/23 at IMDb (line 1109 as printed), and
+    the cap is at most half from b = 20 on. Catches lengths misparsed from the source or a proportion bound that
+    ignores min(b, l_max)."""
+    assert _step(result, "st1-printed-averages").values["above_half"] == ["restaurants", "tweets"]
+    assert _step(result, "c1-corrected").values["largest_proportion"] == {
+        "restaurants": "1", "tweets": "1", "yelp": "1/15", "imdb": "1/23"}
+    assert claim.largest_proportion(20) == F(1, 2) < claim.largest_proportion(19)
+    assert claim.largest_proportion(4) == 1 and _step(result, "p1-cap").values["at_most_half_from_b"] == 20
+
+
+def test_the_restaurants_share_from_the_raw_file(result):
+    """The share of Restaurants reviews with fewer than 20 tokens, read from restaurants.tsv with the csv module and
+    the cleaning written here (letters, digits and spaces kept, lowercased, whitespace split). Catches a share
+    computed on uncleaned text or with the wrong threshold direction."""
+    if not DATA.is_file():
+        pytest.skip("restaurants.tsv is not in ../shared/data")
+    with open(DATA, newline="", encoding="utf-8") as handle:
+        texts = [row["Review"] for row in csv.DictReader(handle, delimiter="\t")]
+    counts = [len(re.sub(r"[^a-zA-Z\d\s]", "", t).lower().split()) for t in texts]
+    counts = [c for c in counts if c > 0]
+    share = sum(c < 20 for c in counts) / len(counts)
+    assert _step(result, "st2-datasets").values["datasets"]["restaurants"]["share_above"]["1/2"] == pytest.approx(
+        share, abs=1e-12)
+
+
+def test_the_explained_documents_from_the_committed_csv(result):
+    """FRED's rows of each committed run read with the csv module: the share with n_tokens < 20 and the count of
+    explanations with proportion > 1/2. Catches rows of another explainer counted, or the proportion column misread."""
+    values = _step(result, "st3-explained-documents").values["runs"]
+    for run in claim.RUNS:
+        with open(RESULTS / f"{run}_p0.5_eps0.15.csv", newline="") as handle:
+            rows = [r for r in csv.DictReader(handle) if r["explainer"] == "fred"]
+        assert values[run]["share_above"]["1/2"] == sum(int(r["n_tokens"]) < 20 for r in rows) / len(rows)
+        assert values[run]["fred_took_more_than_half"] == sum(float(r["proportion"]) > 0.5 for r in rows)
+
+
+def test_planted_long_lengths_pass_and_the_belief_is_never_computed():
+    """Lengths all of 20 tokens or more make st1 hold (the step can pass), and the belief step is argued whatever the
+    data. Catches a step that fails on every input, or an opinion reported as computed."""
+    assert claim.printed_averages({"yelp": 150, "imdb": 230, "short": 20}).status == "holds"
+    assert claim.printed_averages({"tweets": 19}).status == "fails"
+    assert claim.belief().status == "argued"
+
+
+def test_the_counterexample_is_the_shortest_explained_document(result):
+    """The shortest document FRED explains in the committed runs, read with the csv module (2 tokens): the cap allows
+    all of it; the paper's own case, 10 tokens at Restaurants and Tweets, too. Catches a counterexample that is not
+    the shortest explained text, or one outside the hypotheses."""
+    lengths = []
+    for run in claim.RUNS:
+        with open(RESULTS / f"{run}_p0.5_eps0.15.csv", newline="") as handle:
+            lengths += [int(r["n_tokens"]) for r in csv.DictReader(handle) if r["explainer"] == "fred"]
+    shortest = min(lengths)
+    cx = result.counterexample
+    assert (cx["b"], cx["largest_proportion"], cx["satisfies_hypotheses"]) == (shortest, "1", True) and shortest == 2
+    assert cx["printed_average_case"] == {"b": 10, "largest_proportion": "1", "datasets": ["restaurants", "tweets"]}
