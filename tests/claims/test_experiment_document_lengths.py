@@ -79,13 +79,15 @@ def test_selection_catches_the_filter_and_the_predictions():
 
 
 def test_sensitivity_turns_at_the_largest_gap():
-    """Planted gaps 0.085 and 0.114: the verdict is False at tolerances 0.05 and 0.1 and True from 0.15 on, and
-    turns at 0.114. Catches a sensitivity table that reads one gap only or compares the wrong way."""
+    """Planted gaps 0.085 and 0.114: the table fails at tolerances 0.05 and 0.1 (1 of 2 within at 0.1), holds from
+    0.15 on, turns at 0.15 (the first listed tolerance past 0.114), and marks 0.2 as declared. Catches a sensitivity
+    table that reads one gap only or compares the wrong way."""
     from proofs_checks.claims.experiments.experiment_document_lengths import sensitivity
 
     table = sensitivity({"a": 0.085, "b": 0.114})
-    assert [table["by_tolerance"][str(t)] for t in (0.05, 0.1, 0.15, 0.2)] == [False, False, True, True]
-    assert table["holds_from_tolerance"] == 0.114
+    rows = {r["margin"]: r for r in table["rows"]}
+    assert [rows[t]["status"] for t in (0.05, 0.1, 0.15, 0.2)] == ["fails", "fails", "holds", "holds"]
+    assert rows[0.1]["within"] == "1 of 2" and table["turns_at"] == [0.15] and rows[0.2]["declared"]
 
 
 @needs_authors_checkout

@@ -32,9 +32,10 @@ from statistics import mean, median
 from fred_constants import MAX_LEN
 
 from ...paper.tables import TABLES, accuracy_key
+from ...paper.yardstick import MEAN_ROUNDING
+from ...paper.yardstick import sensitivity as yardstick_sensitivity
 from ...subject.authors_pipeline import PIPELINE_MODELS, not_run, pipeline_runs
 from ...verdicts.results import Claim, ClaimResult, Quote, Reading, StepResult
-from .paper_gaps import MEAN_ROUNDING
 
 CLAIM = Claim("experiment-document-lengths", new=True)
 DATASETS, EXPLAINED = "datasets", "explained"
@@ -94,10 +95,16 @@ def relative_gap(value: float, stated: float) -> float:
     return abs(value - stated) / stated
 
 
+def within(gaps: dict, tolerance: float) -> dict:
+    """The outcome at ``tolerance``: holds when every relative gap is within it, with how many are."""
+    inside = sum(g <= tolerance for g in gaps.values())
+    return {"status": "holds" if inside == len(gaps) else "fails", "within": f"{inside} of {len(gaps)}"}
+
+
 def sensitivity(gaps: dict) -> dict:
-    """The verdict "every gap within the tolerance" at each of :data:`TOLERANCES`, and where it turns."""
-    return {"tolerance": ABOUT, "by_tolerance": {str(t): all(g <= t for g in gaps.values()) for t in TOLERANCES},
-            "holds_from_tolerance": max(gaps.values())}
+    """The report's sensitivity table (:func:`proofs_checks.paper.yardstick.sensitivity`) of "every gap within the
+    tolerance" over :data:`TOLERANCES`, :data:`ABOUT` declared; the verdict turns at the largest gap."""
+    return yardstick_sensitivity(lambda t: within(gaps, t), "relative tolerance of 'about'", ABOUT, TOLERANCES)
 
 
 def length_row(lengths: list[int], stated: float) -> dict:
@@ -128,15 +135,17 @@ def dataset_means(runs: dict | None, step: str = "s2-dataset-means", role: str =
             "counts the tokens of every document of restaurants.tsv and yelp.csv as the released loaders clean them."),
             reading=reading)
     rows = {d: length_row(runs["dataset_lengths"][d], STATED[d]) for d in STATED}
-    sens = sensitivity({d: r["relative_gap"] for d, r in rows.items()})
+    gaps = {d: r["relative_gap"] for d, r in rows.items()}
     return CLAIM.checked(
         step, role, "exhaustive",
         "Every document, tokens as the released loaders clean them: "
         + "; ".join(f"{d} mean {r['mean']:.1f} (median {r['median']:g}, {r['n']} documents) against 'about "
                     f"{r['stated']}': off by {r['relative_gap']:.1%}" for d, r in rows.items())
-        + f". Within {ABOUT:.0%}: {sens['by_tolerance'][str(ABOUT)]}; it holds from a tolerance of "
-          f"{sens['holds_from_tolerance']:.1%}.",
-        holds=sens["by_tolerance"][str(ABOUT)], values={"rows": rows, "sensitivity": sens}, reading=reading)
+        + f". Within {ABOUT:.0%}: {max(gaps.values()) <= ABOUT}; it holds from a tolerance of "
+          f"{max(gaps.values()):.1%}.",
+        holds=max(gaps.values()) <= ABOUT, values={  # the table once, on the statement step
+            "rows": rows, "holds_from_tolerance": max(gaps.values()),
+            **({"sensitivity": sensitivity(gaps)} if role == "statement" else {})}, reading=reading)
 
 
 def explained_rows(runs: dict) -> dict:
@@ -152,16 +161,17 @@ def explained_means(runs: dict | None) -> StepResult:
             "reads the documents the released main.py hands its evaluation for each dataset and TF-IDF model."),
             reading=EXPLAINED)
     rows = explained_rows(runs)
-    sens = sensitivity({k: r["relative_gap"] for k, r in rows.items()})
+    gaps = {k: r["relative_gap"] for k, r in rows.items()}
     return CLAIM.checked(
         "s3-explained-means", "statement", "exhaustive",
         "The documents the released main.py explains (positive predictions of at least "
         f"{RELEASED_MIN_TOKENS} tokens, shortest first, the first {N_EXPLAINED}): "
         + "; ".join(f"{k} mean {r['mean']:.1f} (median {r['median']:g}) against {r['stated']}"
                     for k, r in rows.items())
-        + f". Within {ABOUT:.0%}: {sens['by_tolerance'][str(ABOUT)]}; it would hold from a tolerance of "
-          f"{sens['holds_from_tolerance']:.1%}.",
-        holds=sens["by_tolerance"][str(ABOUT)], values={"rows": rows, "sensitivity": sens}, reading=EXPLAINED)
+        + f". Within {ABOUT:.0%}: {max(gaps.values()) <= ABOUT}; it would hold from a tolerance of "
+          f"{max(gaps.values()):.1%}.",
+        holds=max(gaps.values()) <= ABOUT, values={"rows": rows, "holds_from_tolerance": max(gaps.values()),
+                                                   "sensitivity": sensitivity(gaps)}, reading=EXPLAINED)
 
 
 def described_selection(run: dict) -> dict:
