@@ -9,7 +9,10 @@ import numpy as np
 import pytest
 
 from proofs_checks.claims.baselines import baseline_model_agnostic as claim
-from proofs_checks.claims.baselines.baseline_model_agnostic import OpaqueModel, lrp_relevance
+from proofs_checks.claims.baselines.baseline_model_agnostic import (
+    OpaqueModel,
+    lrp_relevance,
+)
 
 #: Why a test that runs a baseline package skips: the package is the evaluation's, not a core dependency.
 EVAL_EXTRA = "the baseline packages are the eval extra (pip install 'fred-theory[eval]'), not installed here"

@@ -18,8 +18,8 @@ def _seen(lime, shap, anchor):
             "anchor": {"positions": anchor, "names": [], "precision": 1.0}}
 
 
-FOUR = [[i, w, 0.1] for i, w in enumerate("good food good service".split())]
-SHAP4 = [[w, 0.1] for w in "good food good service".split()]
+FOUR = [[i, w, 0.1] for i, w in enumerate(["good", "food", "good", "service"])]
+SHAP4 = [[w, 0.1] for w in ["good", "food", "good", "service"]]
 
 
 @pytest.mark.parametrize("lime, shap, anchor", [

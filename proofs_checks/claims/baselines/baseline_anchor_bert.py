@@ -26,8 +26,8 @@ SOURCE = (
                "predict the missing words."),
     Quote(381, r"The \texttt{mask-sampling} scheme is often criticized for creating out-of-distribution samples"),
 )
-STATEMENT = ("Line 382: Anchors' official implementation (anchor-exp) has the option of sampling by making BERT predict "
-             "the missing words.")
+STATEMENT = ("Line 382: Anchors' official implementation (anchor-exp) has the option of sampling by making BERT "
+             "predict the missing words.")
 CONDITIONS = (
     "anchor-exp as installed (version in the values), AnchorText(spacy.blank('en'), classes, use_unk_distribution="
     "False); the package's TextGenerator (which loads DistilBertForMaskedLM 'distilbert-base-cased') replaced during "

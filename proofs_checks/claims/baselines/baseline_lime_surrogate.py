@@ -83,7 +83,7 @@ def lime_run(document: str, bow: bool) -> dict:
     explainer.base.explain_instance_with_data = spy
     exp = explainer.explain_instance(document, probability, num_samples=SAMPLES)
     intercept, weights, _, local = seen["returned"]
-    seen.update(intercept=float(intercept), weights=dict((int(f), float(w)) for f, w in weights),
+    seen.update(intercept=float(intercept), weights={int(f): float(w) for f, w in weights},
                 local=float(np.ravel(local)[0]), vocabulary=[str(exp.domain_mapper.indexed_string.word(i))
                                                             for i in range(seen["data"].shape[1])])
     return seen

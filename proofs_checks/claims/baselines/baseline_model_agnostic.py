@@ -18,7 +18,14 @@ from __future__ import annotations
 import numpy as np
 
 from ...paper.baselines import ALL_DEFAULTS, DOCUMENT, absent_step, package_versions
-from ...verdicts.results import Claim, ClaimResult, Quote, Reading, StepResult, hypotheses
+from ...verdicts.results import (
+    Claim,
+    ClaimResult,
+    Quote,
+    Reading,
+    StepResult,
+    hypotheses,
+)
 
 CLAIM = Claim("baseline-model-agnostic", new=True)
 SENTENCE = Quote(111, r"Local and model-agnostic methods are particularly well-suited for this task because they can "
@@ -28,15 +35,15 @@ SENTENCE = Quote(111, r"Local and model-agnostic methods are particularly well-s
 QUERIES = Quote(180, "Model-agnostic explainers work on any black-box model, requiring only repeated queries.")
 SOURCE = (SENTENCE, QUERIES, Quote(176, "without needing access to its internal parameters"), ALL_DEFAULTS)
 READINGS = (
-    Reading("packages", "headline", "The three methods the paper runs (LIME, SHAP, Anchors, their official packages) "
-            "explain a model given only as a callable: they return an explanation, touch nothing of the model but "
-            "its answers to their queries, and their explanation is a function of those answers.",
+    Reading("packages", "headline", "The three methods the paper runs (LIME, SHAP, Anchors: their official "
+            "packages) explain a model given only as a callable: they return an explanation, touch nothing of the "
+            "model but its answers to their queries, and their explanation is a function of those answers.",
             why=(QUERIES, ALL_DEFAULTS)),
     Reading("every-cited", "stronger", "Every method the sentence cites (LIME, SHAP, LORE, Anchors and LRP) explains "
             "a model knowing nothing of it but its predictions.", why=(SENTENCE,)),
 )
-STATEMENT = ("Line 111: local, model-agnostic methods (LIME, SHAP, LORE, Anchors, LRP cited) explain predictions of any "
-             "model for a specific instance without requiring any knowledge about the underlying model.")
+STATEMENT = ("Line 111: local, model-agnostic methods (LIME, SHAP, LORE, Anchors, LRP cited) explain predictions "
+             "of any model for a specific instance without requiring any knowledge about the underlying model.")
 CONDITIONS = (
     "The packages as installed (lime 0.2.0.1, shap, anchor-exp with spacy.blank('en'); versions in the values), each "
     "called as the released explainers call it (LimeTextExplainer(bow=False).explain_instance(text, f), "

@@ -17,14 +17,21 @@ import inspect
 import numpy as np
 
 from ...paper.baselines import ALL_DEFAULTS, absent_step, package_versions
-from ...verdicts.results import Claim, ClaimResult, Quote, Reading, StepResult, hypotheses
+from ...verdicts.results import (
+    Claim,
+    ClaimResult,
+    Quote,
+    Reading,
+    StepResult,
+    hypotheses,
+)
 
 CLAIM = Claim("baseline-text-outputs", new=True)
 TEXT = Quote(194, "LIME, SHAP, and Anchors address text classification.")
 TOKENS = Quote(195, "LIME and SHAP assign importance scores to tokens, while Anchors target the most significant token "
                     "set for the prediction.")
-APPENDIX = Quote(1166, "Remark that while LIME and SHAP share the principle of attributing an importance score for each "
-                       "token, Anchor aim at outputting the most significant subset of tokens")
+APPENDIX = Quote(1166, "Remark that while LIME and SHAP share the principle of attributing an importance score for "
+                       "each token, Anchor aim at outputting the most significant subset of tokens")
 RANKED = Quote(1168, r"We use as explanation set $\explanation$ for LIME and SHAP the first $k$ tokens ranked by "
                      r"importance")
 SOURCE = (TOKENS, TEXT, APPENDIX, RANKED, ALL_DEFAULTS)
