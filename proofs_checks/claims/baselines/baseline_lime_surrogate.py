@@ -82,8 +82,8 @@ def lime_run(document: str, bow: bool) -> dict:
 
     explainer.base.explain_instance_with_data = spy
     exp = explainer.explain_instance(document, probability, num_samples=SAMPLES)
-    intercept, weights, _, local = seen["returned"]
-    seen.update(intercept=float(intercept), weights={int(f): float(w) for f, w in weights},
+    intercept, weights, score, local = seen["returned"]
+    seen.update(intercept=float(intercept), score=float(score), weights={int(f): float(w) for f, w in weights},
                 local=float(np.ravel(local)[0]), vocabulary=[str(exp.domain_mapper.indexed_string.word(i))
                                                             for i in range(seen["data"].shape[1])])
     return seen
@@ -149,10 +149,12 @@ def surrogate_is_the_ridge_fit(document: str, bow: bool, seen: dict, mine: dict)
         f"{KERNEL_WIDTH}) solved with numpy on lime's {SAMPLES} samples, from distances and labels recomputed without "
         f"lime (largest gap to lime's own: {inputs:.1e}), gives lime's weights to {gaps['coefficients']:.1e} "
         f"(relative), its intercept to {gaps['intercept']:.1e}, its local prediction to {gaps['local']:.1e} "
-        f"(tolerance {TOLERANCE}). Largest weight: {max(mine['beta'].values(), key=abs):.4f}.",
+        f"(tolerance {TOLERANCE}). Largest weight: {max(mine['beta'].values(), key=abs):.4f}; the surrogate's "
+        f"weighted R^2 on the samples (lime's score, how locally it approximates): {seen['score']:.3f}.",
         holds=max(*gaps.values(), inputs) <= TOLERANCE,
         values={"document": document, "bow": bow, "gaps": gaps, "input_gap": inputs, "used": mine["used"],
-                "lime_weights": seen["weights"], "refit_weights": mine["beta"], "tolerance": TOLERANCE})
+                "lime_weights": seen["weights"], "refit_weights": mine["beta"], "tolerance": TOLERANCE,
+                "weighted_r2": seen["score"]})
 
 
 def lime_weights_minimise(name: str, mine: dict) -> StepResult:

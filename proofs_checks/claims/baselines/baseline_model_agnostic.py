@@ -231,7 +231,9 @@ def lrp_needs_the_weights() -> StepResult:
     x = np.array([2.0, 1.0])
     r1, r2 = lrp_relevance(one_layer, x, LRP_GAMMA), lrp_relevance(two_layers, x, LRP_GAMMA)
     differ = not np.allclose(r1, r2)
-    record = hypotheses(same_function_on_the_grid=same_function, relu_networks=True, lrp_gamma_rule=LRP_GAMMA > 0)
+    record = hypotheses(same_function_on_the_grid=same_function,
+                        same_prediction_at_x=bool(np.isclose(forward(one_layer, x), forward(two_layers, x))),
+                        prediction_not_zero=forward(one_layer, x) != 0.0, lrp_gamma_positive=LRP_GAMMA > 0)
     return CLAIM.checked(
         "s3-lrp-needs-the-weights", "statement", "counterexample",
         f"LRP (montavon2019layer): the networks x1 - x2 and relu(x1 + x2) - 2 relu(x2) agree on all {len(grid)} points "
