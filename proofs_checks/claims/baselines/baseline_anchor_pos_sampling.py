@@ -89,9 +89,11 @@ def cited_paper_argued() -> StepResult:
         "s2-ribeiro-proposal", "statement",
         "Ribeiro et al. (2018), text experiments: the perturbation distribution replaces the words outside the anchor "
         "by random words of the same part-of-speech tag, with probability proportional to their similarity in an "
-        "embedding space. Read from the cited paper, not computed (a paper's proposal is not a quantity); earlier "
-        "releases of the official repository implemented such a sampler (a neighbours table on spaCy vectors, "
-        "restricted to the token's tag), which the installed release has replaced (s1).", reading="cited-paper")
+        "embedding space. Read from the cited paper, not computed (a paper's proposal is not a quantity). Earlier "
+        "versions of the official repository implemented such a sampler (marcotcr/anchor, anchor/utils.py at commit "
+        "0454950: Neighbors, a table of spaCy vector similarities, and perturb_sentence, restricted to the token's "
+        "tag); that code is not installed here and was read, not run. The installed release has replaced it (s1).",
+        reading="cited-paper")
 
 
 def the_words_are_a_paraphrase() -> StepResult:

@@ -187,7 +187,8 @@ def only_the_answers(package: str, run: dict, again: dict) -> StepResult:
         f"p1-{package}-answers-only", "proof", "exhaustive",
         f"{package} re-run with the same seed on a callable that only looks up the {len(run['model'].answers)} "
         f"answers of the first run (any other text raises): same explanation {same}, {again['model'].queries} "
-        "queries. So the explanation depends on the model through its answers to the queries, and on nothing else.",
+        "queries. So, on this document and seed, the explanation depends on the model through its answers to the "
+        "queries and on nothing else.",
         holds=same, values={"same": same, "answers": len(run["model"].answers), "queries": again["model"].queries},
         reading="packages")
 
