@@ -102,8 +102,14 @@ class PosSetting:
 def pos_setting() -> PosSetting:
     """The shared setting (module docstring), built once per process; call only when :func:`unavailable` is None."""
     data = load_dataset("restaurants")
-    tagger = MemoTagger(SpacyTagger())
+    tagger = coarse_tagger()
     return PosSetting(data.texts, tuple(int(v) for v in data.labels), PosSampler(data.texts, tagger=tagger), tagger)
+
+
+@lru_cache(maxsize=1)
+def coarse_tagger() -> MemoTagger:
+    """The reference sampler's default tagger (universal tags), remembering what it tagged (shared by the family)."""
+    return MemoTagger(SpacyTagger())
 
 
 @lru_cache(maxsize=1)
