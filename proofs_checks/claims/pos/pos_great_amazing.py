@@ -12,8 +12,6 @@ document and on every Restaurants review holding the word "great".
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
-
 import numpy as np
 
 from fred.evaluation.datasets import load_dataset, split_dataset
@@ -21,7 +19,7 @@ from fred.evaluation.models import make_model
 from fred_constants import EPS
 
 from ...verdicts.results import Claim, ClaimResult, Quote, Reading, StepResult
-from .restaurants import missing_data
+from .restaurants import logistic_model, missing_data
 
 CLAIM = Claim("pos-great-amazing", new=True)
 AMAZING = Quote(348, r"Indeed, in the example of Figure~\ref{fig:sampling-scheme}, replacing the word \say{great} with "
@@ -81,14 +79,6 @@ def swap(text: str, word: str) -> str:
     'bad food bad service not greatest'
     """
     return " ".join(word if t == "great" else t for t in text.split())
-
-
-@lru_cache(maxsize=1)
-def fitted():
-    """The evaluation's logistic model on the Restaurants training split (seed 0), and the corpus."""
-    data = load_dataset("restaurants")
-    x_train, _, y_train, _ = split_dataset(data, seed=0)
-    return make_model("logistic").fit(x_train, y_train), data.texts
 
 
 def swaps(model, texts) -> Swaps:
@@ -177,7 +167,8 @@ def check() -> ClaimResult:
         return CLAIM.result(kind="statement", statement=STATEMENT, conditions=CONDITIONS, counterexample=None,
                             steps=(CLAIM.argued("s1-most-reviews", "statement", f"Not run here: {why}.",
                                                 reading="probably"),), source=SOURCE, readings=READINGS)
-    model, corpus = fitted()
+    model, _ = logistic_model()
+    corpus = load_dataset("restaurants").texts
     holding = [t for t in corpus if "great" in t.split()]
     seen = swaps(model, [DOCUMENT, *holding])
     reviews = Swaps(seen.texts[1:], seen.base[1:], {w: v[1:] for w, v in seen.swapped.items()})

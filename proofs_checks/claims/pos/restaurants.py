@@ -16,7 +16,8 @@ from functools import lru_cache
 from importlib.util import find_spec
 from typing import Sequence
 
-from fred.evaluation.datasets import dataset_file, load_dataset
+from fred.evaluation.datasets import dataset_file, load_dataset, split_dataset
+from fred.evaluation.models import make_model
 from fred.pos import PosSampler
 from fred.pos.tagging import SpacyTagger
 
@@ -116,3 +117,13 @@ def coarse_tagger() -> MemoTagger:
 def fine_tagger() -> MemoTagger:
     """The same spaCy pipeline with Penn (fine-grained) tags, remembering what it tagged."""
     return MemoTagger(SpacyTagger(fine_grained=True))
+
+
+@lru_cache(maxsize=1)
+def logistic_model():
+    """The evaluation's TF-IDF logistic regression (``make_model("logistic")``, sklearn defaults, deterministic) fitted
+    on the Restaurants training split the evaluation uses (``split_dataset(seed=0)``, 750 reviews), and the split's
+    test reviews."""
+    data = load_dataset("restaurants")
+    x_train, x_test, y_train, _ = split_dataset(data, seed=0)
+    return make_model("logistic").fit(x_train, y_train), tuple(x_test)
