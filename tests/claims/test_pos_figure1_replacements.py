@@ -56,7 +56,7 @@ def test_opposite_dictionary_checker_refuses_a_same_sign_replacement():
 def test_tag_checker_refuses_a_tagger_that_disagrees(panel):
     """Catches a tag checker that compares the wrong rows: a stub tagger giving the example VERB everywhere and the
     samples NOUN must make every one of the 21 pairs differ."""
-    stub = lambda docs: [tuple(("VERB" if i == 0 else "NOUN") for _ in d) for i, d in enumerate(docs)]  # noqa: E731
+    stub = lambda docs: [tuple(("VERB" if i == 0 else "NOUN") for _ in d) for i, d in enumerate(docs)]
     assert len(claim.tag_mismatches(panel, stub, True)) == 21
 
 

@@ -16,8 +16,9 @@ import pytest
 from scipy import stats
 
 from fred.pos import PosSampler
-from proofs_checks.claims.pos import pos_opposite_sentiment as claim
 from fred.pos.tagging import vader_lexicon
+from proofs_checks.claims.pos import pos_opposite_sentiment as claim
+from proofs_checks.claims.pos import restaurants
 from proofs_checks.claims.pos.restaurants import missing_data, missing_packages, pos_setting
 
 #: A toy corpus: tags and polarities by hand (ADJ: 1 positive, 2 negative, 3 neutral words).
@@ -128,3 +129,25 @@ def test_draw_counts_are_binomial_around_the_exact_probability(result):
             1.0 if row["opposite_draws"] == 0 else 0.0)
         assert p > 1e-6 / len(seen), key
     assert Counter(k.split()[0] for k in seen)["ADJ"] == 2
+
+
+def test_without_the_pos_extra_the_claim_is_not_run(monkeypatch):
+    """Catches a claim that would crash, or pass, without the pos extra: with a package of the extra missing, its
+    headline step is inconclusive (installed: False, the package and the install command named) and the verdict
+    'inconclusive'."""
+    monkeypatch.setitem(restaurants.POS_PACKAGES, "no-such-package", "no_such_module_for_this_test")
+    result = claim.check()
+    (step,) = result.steps
+    assert result.status == "inconclusive" and step.status == "inconclusive"
+    assert step.values["installed"] is False and "no-such-package" in step.note and "fred-theory[pos]" in step.note
+
+
+def test_without_the_data_file_the_claim_is_not_run(monkeypatch, tmp_path):
+    """Catches a claim that reads a data file that is not there: with FRED_DATA_DIR pointing at an empty directory the
+    headline step says 'Not run here' and names the file (argued, so the verdict is not 'holds')."""
+    if missing_packages():
+        pytest.skip(f"the pos extra is not installed: {missing_packages()}")
+    monkeypatch.setenv("FRED_DATA_DIR", str(tmp_path))
+    result = claim.check()
+    assert result.steps[0].status == "argued" and "restaurants.tsv" in result.steps[0].note
+    assert result.status != "holds"

@@ -10,7 +10,12 @@ import numpy as np
 import pytest
 
 from proofs_checks.claims.pos import pos_opposite_vs_similar as claim
-from proofs_checks.claims.pos.restaurants import logistic_model, missing_data, missing_packages, pos_setting
+from proofs_checks.claims.pos.restaurants import (
+    logistic_model,
+    missing_data,
+    missing_packages,
+    pos_setting,
+)
 
 
 def test_laws_on_toy_embeddings_by_hand():
@@ -57,7 +62,7 @@ def test_one_tokens_opposite_impact_by_brute_force(result):
     tokens = row["review"].split()
     j = tokens.index(row["token"])
     pool = pos_setting().sampler.dictionaries.pool("ADJ", row["sign"])
-    f = lambda texts: model.predict_proba(texts)[:, 1]  # noqa: E731
+    f = lambda texts: model.predict_proba(texts)[:, 1]
     swapped = f([" ".join(tokens[:j] + [w] + tokens[j + 1:]) for w in pool])
     assert row["opposite"] == pytest.approx(row["sign"] * (f([row["review"]])[0] - swapped.mean()), abs=1e-12)
 

@@ -12,6 +12,7 @@ document and on every Restaurants review holding the word "great".
 from __future__ import annotations
 
 from dataclasses import dataclass
+
 import numpy as np
 
 from fred.evaluation.datasets import load_dataset, split_dataset
@@ -83,7 +84,7 @@ def swap(text: str, word: str) -> str:
 
 def swaps(model, texts) -> Swaps:
     """f before and after each swap, for ``texts``."""
-    f = lambda batch: model.predict_proba(list(batch))[:, 1]  # noqa: E731
+    f = lambda batch: model.predict_proba(list(batch))[:, 1]
     return Swaps(tuple(texts), f(texts), {w: f([swap(t, w) for t in texts]) for w in WORDS})
 
 

@@ -107,7 +107,7 @@ def documents(sampler, texts) -> list[tuple[list[str], list[int]]]:
 def single_token_impacts(model, found, pool_laws: Laws) -> list[dict]:
     """Per polar adjective: its exact expected change of f when it alone is replaced, under each rule, signed by its
     sentiment (f(xi) - E f(xi with the token replaced), times the token's sign)."""
-    f = lambda texts: model.predict_proba(texts)[:, 1]  # noqa: E731
+    f = lambda texts: model.predict_proba(texts)[:, 1]
     rows = []
     for tokens, polar in found:
         base = f([" ".join(tokens)])[0]

@@ -11,10 +11,10 @@ once per distinct document), so rendering a corpus document does not tag it agai
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from importlib.util import find_spec
-from typing import Sequence
 
 from fred.evaluation.datasets import dataset_file, load_dataset, split_dataset
 from fred.evaluation.models import make_model
