@@ -154,7 +154,8 @@ def class_change(seen: Swaps) -> StepResult:
     base = bool(seen.base[0] >= 0.5)
     return CLAIM.checked(
         "s4-class-change", "statement", "exhaustive",
-        f"On '{DOCUMENT}' (f = {seen.base[0]:.4f}, positive: {base}): after amazing f = {seen.swapped['amazing'][0]:.4f}, "
+        f"On '{DOCUMENT}' (f = {seen.base[0]:.4f}, positive: {base}): after amazing f = "
+        f"{seen.swapped['amazing'][0]:.4f}, "
         f"bad {seen.swapped['bad'][0]:.4f}, awful {seen.swapped['awful'][0]:.4f}; amazing keeps the class: "
         f"{side['amazing'] == base}, bad and awful change it: {side['bad'] != base and side['awful'] != base}.",
         holds=side["amazing"] == base and side["bad"] != base and side["awful"] != base, reading="class",

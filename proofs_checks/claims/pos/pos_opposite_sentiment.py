@@ -45,7 +45,8 @@ READINGS = (
     Reading("always-opposite", "stronger", "A perturbed token with a sentiment is always replaced by a word of the "
             "opposite sentiment (line 347's words alone).", why=(HAS_SENTIMENT,)),
 )
-STATEMENT = ("Lines 347-357: a perturbed token with a sentiment is replaced by a word of its POS tag drawn uniformly from "
+STATEMENT = ("Lines 347-357: a perturbed token with a sentiment is replaced by a word of its POS tag drawn uniformly "
+             "from "
              "the opposite-sentiment dictionary, which holds the tag's neutral words too; so it gets a word of truly "
              "opposite sentiment only with probability |opposite of tag t| / (|opposite of tag t| + |neutral of tag "
              "t|).")
@@ -223,7 +224,8 @@ def minimal_counterexample(sampler) -> StepResult:
     return CLAIM.checked(
         "s4-minimal-counterexample", "statement", "counterexample",
         f"The one-token document 'great' ({tag}, VADER positive), perturbed: the reference's row {rows} (seed {seed}) "
-        f"puts '{word}' (sign {case['replacement_sign']}, a word of tag {tag}: {case['hypotheses']['replacement_of_same_tag']}) "
+        f"puts '{word}' (sign {case['replacement_sign']}, a word of tag {tag}: "
+        f"{case['hypotheses']['replacement_of_same_tag']}) "
         f"in its place, not a negative word; inside the hypotheses: {case['satisfies_hypotheses']}.",
         holds=case["replacement_sign"] == -1, values=case, reading="always-opposite")
 

@@ -37,7 +37,8 @@ RIBEIRO = Quote(386, r"Note that \citet{ribeiro2018anchors} proposes replacing t
 HIGHLIGHT = Quote(349, r"Contrarily, replacing it with \say{bad} or \say{awful} will highlight its impact.")
 SOURCE = (BETTER, RIBEIRO, HIGHLIGHT)
 READINGS = (
-    Reading("most", "headline", "For most tokens with a sentiment, the opposite-sentiment replacement gives the token a "
+    Reading("most", "headline", "For most tokens with a sentiment, the opposite-sentiment replacement gives the token "
+            "a "
             "larger impact on the prediction, in the direction of its sentiment, than the similarity-weighted "
             "replacement (the impact the paper means: 'will highlight its impact', line 349).",
             why=(BETTER, HIGHLIGHT)),

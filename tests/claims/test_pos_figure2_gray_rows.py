@@ -1,4 +1,4 @@
-"""pos-figure1-gray-rows (lines 333-338): Figure 1's gray rows, shared patterns and the caption's averaged drops.
+"""pos-figure2-gray-rows (lines 333-338): Figure 2's gray rows, shared patterns and the caption's averaged drops.
 
 The parser is compared with a transcription of the figure written here by hand (positions 1-based, as printed), and
 the claim's checkers are fed the paper's source with planted changes: a gray row made white, a caption listing the
@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import pytest
 
-from proofs_checks.claims.pos import pos_figure1_gray_rows as claim
-from proofs_checks.claims.pos.figure1 import figure
+from proofs_checks.claims.pos import pos_figure2_gray_rows as claim
+from proofs_checks.claims.pos.figure2 import figure
 from proofs_checks.verdicts.quotes import paper_lines
 
 #: The figure's rows by hand: the red positions (1-based) of each printed sample, and the gray ones.

@@ -1,16 +1,16 @@
-"""Figure 1's caption (lines 333-338): the gray rows are the samples where both tokens of the candidate {decent, great}
+"""Figure 2's caption (lines 333-338): the gray rows are the samples where both tokens of the candidate {decent, great}
 are perturbed, the two panels perturb the same positions, and the drops averaged are those of the gray rows.
 
-Checked on the figure as the LaTeX source prints it (:mod:`.figure1`): every printed row of both panels (the
+Checked on the figure as the LaTeX source prints it (:mod:`.figure2`): every printed row of both panels (the
 ``\\vdots`` row stands for samples not printed, about which the figure says nothing).
 """
 
 from __future__ import annotations
 
 from ...verdicts.results import Claim, ClaimResult, Quote, StepResult
-from .figure1 import Figure, figure
+from .figure2 import Figure, figure
 
-CLAIM = Claim("pos-figure1-gray-rows", new=True)
+CLAIM = Claim("pos-figure2-gray-rows", new=True)
 SOURCE = (
     Quote(337, r"The samples where both tokens are perturbed are highlighted in gray."),
     Quote(338, r"The empirical drop associated to \{\emph{decent}, \emph{great}\} is therefore computed by averaging "
@@ -21,7 +21,7 @@ SOURCE = (
     Quote(333, r"\caption{Illustration of FRED's \texttt{pos-sampling} scheme (left panel) and \texttt{mask-sampling} "
                r"scheme (right panel) for computing the drop of a candidate."),
 )
-STATEMENT = ("Figure 1: in both panels the gray rows are exactly the printed samples where both candidate tokens "
+STATEMENT = ("Figure 2: in both panels the gray rows are exactly the printed samples where both candidate tokens "
              "(decent, great) are perturbed, i.e. that do not contain the candidate; the two panels perturb the same "
              "positions in each sample; and the caption's averaged drops d(x_3), d(x_5), ..., d(x_n) are those of the "
              "gray rows.")

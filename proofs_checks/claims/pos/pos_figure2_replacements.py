@@ -1,4 +1,4 @@
-"""Figure 1, left panel (lines 303-309): the words pos-sampling puts in place of the perturbed tokens have the tag of
+"""Figure 2, left panel (lines 303-309): the words pos-sampling puts in place of the perturbed tokens have the tag of
 the token they replace and, for a token with a sentiment, a word from the opposite dictionary.
 
 Each of the 21 red cells of the left panel is a pair (token of the example, replacement in its sample). Tags are the
@@ -12,18 +12,18 @@ from __future__ import annotations
 from fred.pos.tagging import vader_polarity
 
 from ...verdicts.results import Claim, ClaimResult, Quote, Reading, StepResult
-from .figure1 import Panel, figure
+from .figure2 import Panel, figure
 from .restaurants import coarse_tagger, fine_tagger, unavailable
 
-CLAIM = Claim("pos-figure1-replacements", new=True)
+CLAIM = Claim("pos-figure2-replacements", new=True)
 ILLUSTRATION = Quote(333, r"\caption{Illustration of FRED's \texttt{pos-sampling} scheme (left panel)")
 COARSE = Quote(346, r"This means that, for instance, a verb will be replaced by another verb, and an adjective with "
                     r"another adjective.")
 RULE_357 = Quote(357, r"selected tokens are replaced with a random (uniformly chosen) word with same \emph{pos} and "
                       r"opposite \emph{sentiment} from $\dictionary_{pos}^+$ and $\dictionary_{pos}^-$, accordingly;")
 NEUTRAL_IN_BOTH = Quote(351, r"(\emph{neutral} words are in both sets)")
-REVIEW = Quote(132, r"\caption{\label{fig:fred-exp}FRED explaining the prediction of a sentiment analysis model for the "
-                    r"restaurant review “{poor drinks, decent food, great service}”, classified as “positive”.")
+REVIEW = Quote(132, r"\caption{\label{fig:fred-exp}FRED explaining the prediction of a sentiment analysis model for "
+                    r"the restaurant review “{poor drinks, decent food, great service}”, classified as “positive”.")
 EXAMPLE = Quote(301, r"$\xi$ & Poor & drinks & \textbf{decent} \color{black} & food & \textbf{great} \color{black} & "
                      r"service & $\drop(\xi)$")
 SOURCE = (Quote(303, r"$x_1$ & \color{red}{great} & drinks & decent & \color{red}{view} & \color{red}{slow} & service "
@@ -31,8 +31,9 @@ SOURCE = (Quote(303, r"$x_1$ & \color{red}{great} & drinks & decent & \color{red
           EXAMPLE, ILLUSTRATION, COARSE, RULE_357, NEUTRAL_IN_BOTH, REVIEW)
 READINGS = (
     Reading("review", "headline", "Each replacement has the universal tag of the token it replaces, the example being "
-            "the review as the paper gives it (with its commas, line 132; the samples with the same commas), and a "
-            "token with a sentiment gets a word of the opposite dictionary (opposite or neutral, line 351).",
+            "the review as the paper gives it (with its commas, Figure 1's caption, line 132; the samples with the "
+            "same commas), and a token with a sentiment gets a word of the opposite dictionary (opposite or neutral, "
+            "line 351).",
             why=(ILLUSTRATION, COARSE, NEUTRAL_IN_BOTH, REVIEW)),
     Reading("as-printed", "alternative", "The same, the example and samples tagged as the table prints them (no "
             "punctuation; en_core_web_sm then reads 'Poor drinks' as a subject and its verb).", why=(EXAMPLE,)),
@@ -41,7 +42,7 @@ READINGS = (
     Reading("strictly-opposite", "stronger", "A token with a sentiment is always replaced by a word of the opposite "
             "sentiment.", why=(RULE_357,)),
 )
-STATEMENT = ("Figure 1, left panel: every perturbed token is replaced by a word of the same POS tag and, when it has a "
+STATEMENT = ("Figure 2, left panel: every perturbed token is replaced by a word of the same POS tag and, when it has a "
              "sentiment, by a word from the opposite-sentiment dictionary (line 357).")
 CONDITIONS = ("The 21 red cells of the left panel as fred-paper.tex prints them (the \\vdots row not checked); the "
               "project's tagger in context and VADER signs. The review's commas (line 132) follow 'drinks' and "
@@ -106,7 +107,8 @@ def opposite_dictionary(seen: dict) -> StepResult:
     same_sign = [p for p in seen["polar"] if p[2] == p[4]]
     return CLAIM.checked(
         "s2-opposite-dictionary", "statement", "exhaustive",
-        f"The pairs whose token has a sentiment (VADER): {[f'{p[1]}({p[2]:+d})->{p[3]}({p[4]:+d})' for p in seen['polar']]}; "
+        f"The pairs whose token has a sentiment (VADER): "
+        f"{[f'{p[1]}({p[2]:+d})->{p[3]}({p[4]:+d})' for p in seen['polar']]}; "
         f"replaced by a word of its own sign (outside the opposite dictionary): {same_sign}. The other tokens "
         f"{seen['neutral_tokens']} are neutral in VADER (so 'decent' -> 'average' is not bound by the rule: line 347 "
         "applies it 'if the absent token has a sentiment').",

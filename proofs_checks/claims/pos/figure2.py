@@ -1,4 +1,6 @@
-"""The paper's Figure 1 (``fig:sampling-scheme``, lines 296-340), read from the LaTeX source: its two panels, row by row.
+"""The paper's Figure 2 (``fig:sampling-scheme``, lines 292-340), read from the LaTeX source: its panels, row by row.
+
+It is the paper's second figure (the first, ``fig:fred-exp`` at line 114, is the review explained).
 
 Each panel is a ``NiceTabular`` whose first row names the positions (the highlighted ones, the candidate, carry a
 ``\\Block[draw=red...]``), whose second row is the example xi and whose next rows are the samples x_1, ..., x_n (a
@@ -49,8 +51,10 @@ class Panel:
 def cell_word(cell: str) -> tuple[str, bool]:
     r"""The word a cell prints and whether it is red.
 
-    >>> cell_word(r"\color{red}{good} "), cell_word(r"\color{red}\texttt{UNK}"), cell_word(r"\textbf{great} \color{black}")
-    (('good', True), ('UNK', True), ('great', False))
+    >>> cell_word(r"\color{red}{good} "), cell_word(r"\color{red}\texttt{UNK}")
+    (('good', True), ('UNK', True))
+    >>> cell_word(r"\textbf{great} \color{black}")
+    ('great', False)
     """
     red = r"\color{red}" in cell
     return _WORD.sub(lambda m: m.group(1) or "", cell).strip(), red
@@ -107,6 +111,6 @@ class Figure:
 
 
 def figure(lines: list[str] | None = None) -> Figure:
-    """Figure 1 read from the paper's source (FileNotFoundError when it is absent)."""
+    """Figure 2 read from the paper's source (FileNotFoundError when it is absent)."""
     lines = paper_lines() if lines is None else lines
     return Figure(parse_panels(lines), caption_candidate(lines), caption_list(lines))

@@ -1,4 +1,4 @@
-"""pos-figure1-replacements (lines 303-309): the left panel's replacements, same tag and opposite dictionary.
+"""pos-figure2-replacements (lines 303-309): the left panel's replacements, same tag and opposite dictionary.
 
 The pairs are compared with a hand transcription of the panel, the signs with VADER's lexicon read directly, the
 number mismatches with English grammar (a plural noun replaced by a singular one); the checkers are fed planted
@@ -9,8 +9,8 @@ from __future__ import annotations
 import pytest
 
 from fred.pos.tagging import vader_lexicon
-from proofs_checks.claims.pos import pos_figure1_replacements as claim
-from proofs_checks.claims.pos.figure1 import Panel, Row, figure
+from proofs_checks.claims.pos import pos_figure2_replacements as claim
+from proofs_checks.claims.pos.figure2 import Panel, Row, figure
 from proofs_checks.claims.pos.restaurants import missing_packages
 from proofs_checks.verdicts.quotes import paper_lines
 
