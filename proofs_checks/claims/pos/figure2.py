@@ -15,7 +15,11 @@ import re
 from dataclasses import dataclass
 
 from ...verdicts.quotes import paper_lines
+from ...verdicts.results import Quote
 
+#: The example row of the left panel, the document of lines 348-349 ("in the example of Figure 2").
+EXAMPLE = Quote(301, r"$\xi$ & Poor & drinks & \textbf{decent} \color{black} & food & \textbf{great} \color{black} & "
+                     r"service & $\drop(\xi)$")
 #: The lines of the figure's environment (1-based, inclusive) and of its caption's last sentence.
 FIGURE_LINES = (292, 340)
 CAPTION_LIST_LINE = 338

@@ -12,7 +12,7 @@ from __future__ import annotations
 from fred.pos.tagging import vader_polarity
 
 from ...verdicts.results import Claim, ClaimResult, Quote, Reading, StepResult
-from .figure2 import Panel, figure
+from .figure2 import EXAMPLE, Panel, figure
 from .restaurants import coarse_tagger, fine_tagger, unavailable
 
 CLAIM = Claim("pos-figure2-replacements", new=True)
@@ -24,8 +24,6 @@ RULE_357 = Quote(357, r"selected tokens are replaced with a random (uniformly ch
 NEUTRAL_IN_BOTH = Quote(351, r"(\emph{neutral} words are in both sets)")
 REVIEW = Quote(132, r"\caption{\label{fig:fred-exp}FRED explaining the prediction of a sentiment analysis model for "
                     r"the restaurant review “{poor drinks, decent food, great service}”, classified as “positive”.")
-EXAMPLE = Quote(301, r"$\xi$ & Poor & drinks & \textbf{decent} \color{black} & food & \textbf{great} \color{black} & "
-                     r"service & $\drop(\xi)$")
 SOURCE = (Quote(303, r"$x_1$ & \color{red}{great} & drinks & decent & \color{red}{view} & \color{red}{slow} & service "
                      r"& $\drop(x_1)$"),
           EXAMPLE, ILLUSTRATION, COARSE, RULE_357, NEUTRAL_IN_BOTH, REVIEW)

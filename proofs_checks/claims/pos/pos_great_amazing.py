@@ -20,6 +20,7 @@ from fred.evaluation.models import make_model
 from fred_constants import EPS
 
 from ...verdicts.results import Claim, ClaimResult, Quote, Reading, StepResult
+from .figure2 import EXAMPLE
 from .restaurants import logistic_model, missing_data
 
 CLAIM = Claim("pos-great-amazing", new=True)
@@ -28,12 +29,12 @@ AMAZING = Quote(348, r"Indeed, in the example of Figure~\ref{fig:sampling-scheme
 BAD = Quote(349, r"Contrarily, replacing it with \say{bad} or \say{awful} will highlight its impact.")
 PURPOSE = Quote(347, r"Additionally, to highlight the difference in prediction,")
 EPS_DEFAULT = Quote(402, r"By default, we set $\epsilon=0.15$")
-SOURCE = (AMAZING, BAD, PURPOSE, EPS_DEFAULT)
+SOURCE = (AMAZING, BAD, EXAMPLE, PURPOSE, EPS_DEFAULT)
 READINGS = (
     Reading("probably", "headline", "For most reviews holding 'great' (more than half: 'probably'), great -> amazing "
             "changes f by less than eps f(xi) while great -> bad and great -> awful each lower it by at least eps "
             "f(xi).", why=(AMAZING, EPS_DEFAULT)),
-    Reading("example", "stronger", "The same on the figure's document itself, with certainty.", why=(AMAZING,)),
+    Reading("example", "stronger", "The same on the figure's document itself, with certainty.", why=(AMAZING, EXAMPLE)),
     Reading("contrast", "weaker", "On the figure's document, great -> amazing changes f less than great -> bad and "
             "great -> awful lower it (line 347: 'to highlight the difference in prediction').", why=(PURPOSE, BAD)),
     Reading("class", "alternative", "Significant means a change of predicted class (threshold 1/2): on the figure's "
@@ -96,11 +97,14 @@ def deterministic(model, texts) -> StepResult:
     again = make_model("logistic").fit(x_train, y_train)
     gap = float(np.max(np.abs(again.predict_proba(list(texts))[:, 1] - model.predict_proba(list(texts))[:, 1])))
     holding = [t for t in data.texts if "great" in t.split()]
+    trained = sum("great" in t.split() for t in x_train)
     return CLAIM.checked(
         "p1-deterministic-and-whole", "proof", "exhaustive",
         f"A second fit gives the same f on the reviews (largest difference {gap:.1e}); the corpus' reviews holding "
-        f"'great': {len(holding)} of {len(data.texts)}, all checked.", holds=gap == 0.0 and len(holding) == len(texts),
-        values={"refit_gap": gap, "reviews_with_great": len(holding), "corpus": len(data.texts)})
+        f"'great': {len(holding)} of {len(data.texts)}, all checked ({trained} of them in the training split).",
+        holds=gap == 0.0 and len(holding) == len(texts),
+        values={"refit_gap": gap, "reviews_with_great": len(holding), "in_training_split": trained,
+                "corpus": len(data.texts)})
 
 
 def corpus_probably(seen: Swaps) -> StepResult:
