@@ -17,7 +17,7 @@ from types import ModuleType
 from .verdicts.results import Claim, ClaimResult
 
 #: The claim families (the folders of ``proofs_checks/claims/``), in the report's order (stated here only).
-FAMILIES: tuple[str, ...] = ("lemmas", "propositions", "algorithm1", "counterfactuals", "experiments", "metrics",
+FAMILIES: tuple[str, ...] = ("lemmas", "pos", "propositions", "algorithm1", "counterfactuals", "experiments", "metrics",
                              "transformer", "baselines")
 
 

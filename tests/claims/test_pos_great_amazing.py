@@ -1,0 +1,90 @@
+"""pos-great-amazing (lines 348-349): great -> amazing against great -> bad / awful on the evaluation's logistic model.
+
+f is recomputed by hand from the fitted model's parameters (term counts, the idf, the L2 norm, the logistic link), the
+reviews holding 'great' are counted on the raw file with a regular expression, and the per-review rule is fed
+planted predictions whose verdicts are worked out by hand."""
+
+from __future__ import annotations
+
+import csv
+import math
+import re
+from collections import Counter
+
+import numpy as np
+import pytest
+
+from fred.evaluation.datasets import dataset_file
+from fred_constants import EPS
+from proofs_checks.claims.pos import pos_great_amazing as claim
+from proofs_checks.claims.pos.restaurants import logistic_model, missing_data
+
+
+def test_rule_per_review_by_hand():
+    """Catches a rule with a wrong inequality or a bar not scaled by f: with f = 0.8 the bar is 0.12 at eps = 0.15;
+    review 0 (amazing -0.05, bad -0.2, awful -0.15) meets it, review 1 (awful -0.1) does not, review 2 (amazing
+    +0.13) neither."""
+    seen = claim.Swaps(("a", "b", "c"), np.array([0.8, 0.8, 0.8]),
+                       {"amazing": np.array([0.75, 0.75, 0.93]), "bad": np.array([0.6, 0.6, 0.6]),
+                        "awful": np.array([0.65, 0.7, 0.6])})
+    assert seen.holds_at(0.15).tolist() == [True, False, False]
+    assert seen.holds_at(0.05).tolist() == [False, False, False]  # amazing's 0.05 change is not below 0.04
+
+
+def test_figure_step_reports_the_eps_range_by_hand():
+    """Catches a wrong sensitivity range: f = 0.5, amazing -0.04 (8%), bad -0.3 (60%), awful -0.2 (40%): the three
+    conditions hold on the document exactly for eps in (0.08, 0.40], so at eps = 0.15 it holds."""
+    seen = claim.Swaps(("d",), np.array([0.5]), {"amazing": np.array([0.46]), "bad": np.array([0.2]),
+                                                 "awful": np.array([0.3])})
+    step = claim.on_the_example(seen)
+    assert step.status == "holds" and step.values["eps_range"] == pytest.approx([0.08, 0.4])
+
+
+@pytest.fixture(scope="module")
+def result():
+    if missing_data():
+        pytest.skip(missing_data())
+    return claim.check()
+
+
+def _f_by_hand(model, text: str) -> float:
+    """The positive probability from the pipeline's parameters: raw counts, times idf, L2-normalised, dot the
+    coefficients, plus the intercept, through the logistic function."""
+    vectorizer, regression = model[0], model[-1]
+    analyzer = vectorizer.build_analyzer()
+    counts = Counter(t for t in analyzer(text) if t in vectorizer.vocabulary_)
+    weights = {t: c * vectorizer.idf_[vectorizer.vocabulary_[t]] for t, c in counts.items()}
+    norm = math.sqrt(sum(w * w for w in weights.values()))
+    z = regression.intercept_[0] + sum(w / norm * regression.coef_[0][vectorizer.vocabulary_[t]]
+                                       for t, w in weights.items())
+    return 1 / (1 + math.exp(-z))
+
+
+def test_figure_document_changes_match_a_hand_computation(result):
+    """Catches a wrong document, column or swap: f of the figure's document and of its three swaps recomputed from the
+    model's parameters give the step's relative changes."""
+    model, _ = logistic_model()
+    base = _f_by_hand(model, claim.DOCUMENT)
+    step = next(s for s in result.steps if s.id.endswith("s2-figure-document")).values
+    assert step["f"] == pytest.approx(base, abs=1e-12)
+    for word in claim.WORDS:
+        by_hand = (_f_by_hand(model, claim.DOCUMENT.replace("great", word)) - base) / base
+        assert step["relative_change"][word] == pytest.approx(by_hand, abs=1e-12), word
+    assert abs(step["relative_change"]["amazing"]) > EPS  # amazing's change crosses the bar on this document
+
+
+def test_every_review_with_great_is_checked(result):
+    """Catches reviews missed by the tokenisation: the raw file's reviews holding the word 'great' (a regular
+    expression on the unprocessed text) are as many as the step checked."""
+    with open(dataset_file("restaurants"), newline="", encoding="utf-8") as handle:
+        raw = [row["Review"] for row in csv.DictReader(handle, delimiter="\t")]
+    expected = sum(bool(re.search(r"(?<![a-z0-9])great(?![a-z0-9])", r.lower())) for r in raw)
+    step = next(s for s in result.steps if s.id.endswith("s1-most-reviews")).values
+    assert step["reviews"] == expected == 64
+
+
+def test_headline_share_is_recomputed_from_the_listed_exceptions(result):
+    """Catches a share that disagrees with the reviews it lists as exceptions: share = 1 - exceptions / reviews."""
+    step = next(s for s in result.steps if s.id.endswith("s1-most-reviews")).values
+    assert step["share_by_eps"][str(EPS)] == pytest.approx(1 - len(step["not_so"]) / step["reviews"])
+    assert result.status == "holds" and result.reading_status("example") == "fails"
