@@ -20,6 +20,7 @@ EXPECTED = {
     "empirical-drop-average.s2-algorithm-drops": ("statement", "exhaustive", "holds", "algorithm-drops"),
     "empirical-drop-average.s3-section2-drops": ("statement", "counterexample", "fails", "section2-drops"),
     "empirical-drop-average.s4-reference-explainer": ("statement", "exhaustive", "holds", "algorithm-drops"),
+    "empirical-drop-average.s5-average-identity-any-n": ("proof", "symbolic", "holds", None),
 }
 
 
@@ -93,3 +94,29 @@ def test_the_smallest_section2_case_by_hand(result):
     values = _step(result, "s3-section2-drops").values
     assert (values["table_by_code"], values["eq3"], values["average_of_line246_drops"]) == ([0, 1], "0", "-1/2")
     assert values["satisfies_hypotheses"] is True and values["offset_is_E_f_minus_fhat_on_every_pair"] is True
+
+
+def test_the_any_n_step_against_fractions_beyond_its_finite_check(result):
+    """s5 claims the identity for any n; s1 enumerates n <= 6 only. Here n = 11 in Fractions (random values, every
+    third row perturbing c): line 408's average is Eq. (3) and line 246's is Eq. (3) + (mu - fhat). Catches an s5
+    whose residuals are not 0 (a wrong sum or the mean taken over n rather than n_c), and a 'holds' on a
+    non-zero residual."""
+    values = _step(result, "s5-average-identity-any-n").values
+    assert set(values.values()) == {"0"}
+    rng = np.random.default_rng(5)
+    f = [F(int(v), 97) for v in rng.integers(0, 98, size=11)]
+    rows, mu = range(0, 11, 3), F(1, 3)
+    fhat = sum(f, F(0)) / 11
+    eq3 = fhat - sum((f[i] for i in rows), F(0)) / len(rows)
+    assert sum((fhat - f[i] for i in rows), F(0)) / len(rows) == eq3
+    assert sum((mu - f[i] for i in rows), F(0)) / len(rows) == eq3 + (mu - fhat) != eq3
+
+
+def test_the_section2_reading_is_called_the_papers_notational_clash(result):
+    """The alternative reading is not a straw man: the paper defines d twice (lines 246 and 408) and line 335
+    follows line 334's d(x_j). Catches a note that drops the reason (a reviewer read the failing reading as
+    invented)."""
+    reading = next(r for r in result.readings if r.id == "section2-drops")
+    note = _step(result, "s3-section2-drops").note
+    for text in (reading.meaning, note):
+        assert "line 246" in text and "line 408" in text and "line 334" in text and "notational clash" in text

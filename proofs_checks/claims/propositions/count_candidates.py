@@ -4,18 +4,22 @@ non-empty sets of positions (line 240) whose size-1 members "correspond to the t
 On a model of the TF-IDF vector (section 3's setting, line 453; masking is removal, line 478) the model sees a
 perturbed document only through the counts of the words it keeps, and tokens are perturbed i.i.d.: two position sets
 with the same count vector then have the same exact drop (a permutation of the positions of one word maps one onto
-the other and leaves both the pattern distribution and the model unchanged). Checked as an identity in the field
-QQ(p, g) for a general function g of the count vector, on the fitted TF-IDF pipelines of
+the other and leaves both the pattern distribution and the model unchanged; equivalently, given the positions of a
+set perturbed, word j's kept count is Binomial(m_j - c_j, 1 - p), a law that depends on the set only through its
+count vector). Checked as an identity in the field QQ(p, g) for a general function g of the count vector, with the
+binomial closed form in the counts, on four documents; argued for any document; on the fitted TF-IDF pipelines of
 :mod:`proofs_checks.models.family` and on decision trees (the experiments' models), and shown to need the
-bag-of-words hypothesis (a position-dependent model breaks it). The two spaces are not the same set: the count space
-holds the empty vector (line 240: non-empty), and its size-1 candidates are the d distinct words, not the b tokens.
+bag-of-words hypothesis (a position-dependent model breaks it). The two spaces are not the same set: non-empty
+against non-empty, the count vectors are fewer than the position sets (their quotient), and the size-1 candidates are
+the d distinct words, not the b tokens; separately, line 473's 0 <= c_j admits the empty candidate that line 240
+excludes.
 """
 
 from __future__ import annotations
 
 import itertools
 from collections import defaultdict
-from math import prod
+from math import comb, prod
 
 import numpy as np
 from sklearn.feature_extraction.text import TfidfVectorizer
@@ -90,7 +94,8 @@ def count_vector(tokens, code: int) -> tuple[int, ...]:
 
 def check() -> ClaimResult:
     """Exchangeability in a field, on fitted TF-IDF pipelines and trees; the hypothesis needed; both spaces counted."""
-    steps = (exchangeable_in_field(), fitted_models(), needs_bag_of_words(), spaces_counted())
+    steps = (exchangeable_in_field(), fitted_models(), needs_bag_of_words(), spaces_counted(), empty_candidate(),
+             any_document())
     return CLAIM.result(kind="statement", statement=STATEMENT, conditions=CONDITIONS, counterexample=None,
                         steps=steps, source=SOURCE, readings=READINGS)
 
@@ -111,10 +116,24 @@ def _field_case(tokens) -> dict:
     symbol = dict(zip(kept_vectors, g))
     table = [symbol[count_vector(tokens, (2**b - 1) ^ z)] for z in range(2**b)]
     _, drops = all_drops_rational(table, p)
-    shared = [codes for codes in _groups(tokens).values() if len(codes) > 1]
+    groups = _groups(tokens)
+    shared = [codes for codes in groups.values() if len(codes) > 1]
     equal = all(len({drops[positions_of(c)] for c in codes}) == 1 for codes in shared)
+    mult = [tokens.count(w) for w in dict.fromkeys(tokens)]
+    closed = all(drops[positions_of(code)] == _binomial_drop(symbol, mult, counts, p)
+                 for counts, codes in groups.items() for code in codes)
     return {"document": " ".join(tokens), "count_vectors_of_kept_words": len(kept_vectors),
-            "groups_of_two_or_more_position_sets": len(shared), "equal_within_every_group": equal}
+            "groups_of_two_or_more_position_sets": len(shared), "equal_within_every_group": equal,
+            "binomial_closed_form_in_the_counts": closed}
+
+
+def _binomial_drop(g: dict, mult: list[int], counts: tuple, p) -> object:
+    """Delta as a function of the count vector c only: sum_k g(k) [prod_j B(m_j, k_j) - prod_j B(m_j - c_j, k_j)],
+    B(n, k) = C(n, k) (1 - p)^k p^(n - k), the law of word j's kept count (unconditioned, and given c perturbed)."""
+    def law(sizes, kept):
+        return prod((comb(n, k) * (1 - p) ** k * p ** (n - k) for n, k in zip(sizes, kept)), start=p ** 0)
+    free = [m - c for m, c in zip(mult, counts)]
+    return sum((value * (law(mult, kept) - law(free, kept)) for kept, value in g.items()), start=p * 0)
 
 
 def exchangeable_in_field() -> StepResult:
@@ -127,9 +146,11 @@ def exchangeable_in_field() -> StepResult:
         "perturbed i.i.d. with a symbolic p: in QQ(p, g), the exact drops of position sets with equal count vectors "
         "are equal on " + ", ".join(f"'{r['document']}' ({r['groups_of_two_or_more_position_sets']} groups)"
                                     for r in rows)
-        + f": {all(r['equal_within_every_group'] for r in rows)}. In general a permutation of one word's positions "
-        "maps one such set onto the other and leaves the i.i.d. pattern law and f unchanged.",
-        holds=all(r["equal_within_every_group"] for r in rows), values={"documents": rows})
+        + f": {all(r['equal_within_every_group'] for r in rows)}; and every position set's drop is the binomial "
+        "closed form sum_k g(k) [prod_j B(m_j, k_j) - prod_j B(m_j - c_j, k_j)], a function of its count vector c "
+        f"only: {all(r['binomial_closed_form_in_the_counts'] for r in rows)}. For any document: p3 (argued).",
+        holds=all(r["equal_within_every_group"] and r["binomial_closed_form_in_the_counts"] for r in rows),
+        values={"documents": rows})
 
 
 def _spread(tokens, table: np.ndarray) -> float:
@@ -201,27 +222,57 @@ def _space_sizes(tokens) -> dict:
     vectors = list(itertools.product(*(range(k + 1) for k in mult)))
     return {"document": " ".join(tokens), "b": b, "d": len(m), "position_sets": 2**b - 1,
             "count_vectors": len(vectors), "count_vectors_formula": prod(k + 1 for k in mult),
+            "nonempty_count_vectors": sum(1 for v in vectors if any(v)),
             "empty_vector_included": (0,) * len(m) in vectors, "size1_positions": b,
             "size1_count_vectors": sum(1 for v in vectors if sum(v) == 1)}
 
 
 def spaces_counted() -> StepResult:
-    """st2 (same-candidates): the smallest document with a repeated word, 'w w': 3 position sets, 2 of size 1 (the
-    tokens); count vectors (0), (1), (2): the empty one included, one of size 1 (the word)."""
+    """st2 (same-candidates): like with like, non-empty against non-empty. The smallest document with a repeated
+    word, 'w w': 3 non-empty position sets, 2 of size 1 (the tokens); 2 non-empty count vectors (1), (2), one of size
+    1 (the word)."""
     case = _space_sizes(("w", "w"))
     more = [_space_sizes(t) for t in SYMBOLIC_DOCS[1:]]
-    same = (case["count_vectors"] - case["empty_vector_included"] == case["position_sets"]
-            and case["size1_count_vectors"] == case["size1_positions"])
+    same = case["nonempty_count_vectors"] == case["position_sets"] and (
+        case["size1_count_vectors"] == case["size1_positions"])
     return CLAIM.checked(
         "st2-spaces-counted", "statement", "counterexample",
-        f"On '{case['document']}' (b = {case['b']}, d = {case['d']}, the smallest document with a repeated word): "
-        f"{case['position_sets']} non-empty position sets, {case['size1_positions']} of size 1 (the tokens, line "
-        f"427); {case['count_vectors']} count vectors with 0 <= c_j <= m_j, the empty one included "
-        f"({case['empty_vector_included']}; line 240 says non-empty), {case['size1_count_vectors']} of size 1 (the "
-        "distinct word). The count space is the quotient of the position sets by the count vector, not the same set; "
-        "its size-1 candidates are the d words. More documents: " + ", ".join(
-            f"'{r['document']}' {r['position_sets']} vs {r['count_vectors']}" for r in more) + ".",
-        holds=same, values={**case, "more": more,
-                            **hypotheses(document_of_dictionary_words=all(isinstance(t, str) and t for t in
-                                                                          ("w", "w")), b_at_least_one=case["b"] >= 1)},
+        f"On '{case['document']}' (b = {case['b']}, d = {case['d']}, the smallest document with a repeated word), "
+        f"non-empty against non-empty: {case['position_sets']} position sets, {case['size1_positions']} of size 1 "
+        f"(the tokens, line 427), against {case['nonempty_count_vectors']} count vectors with 0 <= c_j <= m_j, "
+        f"{case['size1_count_vectors']} of size 1 (the distinct word). The count space is the quotient of the "
+        "position sets by the count vector, not the same set; its size-1 candidates are the d words. More documents "
+        "(non-empty position sets vs non-empty count vectors): " + ", ".join(
+            f"'{r['document']}' {r['position_sets']} vs {r['nonempty_count_vectors']}" for r in more) + ".",
+        holds=same, values={**case, "more": more, **hypotheses(
+            document_of_dictionary_words=all(isinstance(t, str) and t for t in ("w", "w")),
+            b_at_least_one=case["b"] >= 1, repeated_word=case["d"] < case["b"])},
         reading="same-candidates")
+
+
+def empty_candidate() -> StepResult:
+    """st3 (same-candidates): line 473's 0 <= c_j <= m_j admits c = (0, ..., 0), of length 0 (line 474), a candidate
+    line 240 ('non-empty') excludes; on the smallest document with a repeated word, 'w w'."""
+    case = _space_sizes(("w", "w"))
+    return CLAIM.checked(
+        "st3-empty-candidate", "statement", "counterexample",
+        f"On '{case['document']}' (b = {case['b']}): line 473's bounds 0 <= c_1 <= m_1 = {case['b']} give "
+        f"{case['count_vectors']} count vectors, the empty one (0) among them ({case['empty_vector_included']}), "
+        f"of length 0 by line 474; line 240's {case['position_sets']} candidates are all non-empty. A separate slip "
+        "from st2's quotient: section 3's space admits the empty candidate section 2 excludes.",
+        holds=not case["empty_vector_included"],
+        values={**case, **hypotheses(b_at_least_one=case["b"] >= 1, repeated_word=case["d"] < case["b"])},
+        reading="same-candidates")
+
+
+def any_document() -> StepResult:
+    """p3: the step from p1's four documents to any document, argued."""
+    return CLAIM.argued(
+        "p3-any-document", "proof",
+        "For any document and any bag-of-words f = g(K), K the kept-count vector: tokens are perturbed i.i.d., so "
+        "given that every position of a set S is perturbed, word j's kept count is a sum of m_j - c_j independent "
+        "Bernoulli(1 - p) (the positions of word j outside S), i.e. Binomial(m_j - c_j, 1 - p), independently across "
+        "words; E[f | S perturbed] = sum_k g(k) prod_j C(m_j - c_j, k_j) (1 - p)^k_j p^(m_j - c_j - k_j) and E[f] "
+        "(c = 0) depend on S only through its count vector c. This is the closed form p1 checks in QQ(p, g) on four "
+        "documents; for a general document it is argued (the number of kept-word choices, C(m_j - c_j, k_j), is "
+        "counted, not computed symbolically in m_j).")
