@@ -63,7 +63,8 @@ def test_uses_outside_the_sentiment_datasets_read_from_the_tex(result):
     assert {(d, m, a) for d, m, a in rows if d == "Tweets" and m in ("RoBERTa", "DistilBERT")} == {
         ("Tweets", "RoBERTa", "0.273"), ("Tweets", "DistilBERT", "0.929")}
     by_caption = sorted(label for label, t in tex_tables().items()
-                        if re.search(r"roberta|distilbert", t.caption, re.I) and re.search(r"tweets", t.caption, re.I))
+                        if re.search(r"roberta|distilbert", t.caption, re.IGNORECASE)
+                        and re.search(r"tweets", t.caption, re.IGNORECASE))
     assert by_caption == ["exp-tab:tweets_distilbert_1"]
     off = next(s for s in result.steps if s.id.endswith("st2-only-on-sentiment")).values["outside"]
     assert off == {"RoBERTa": {"accuracy_rows": {"Tweets": 0.273}, "tables": []},
