@@ -35,6 +35,12 @@ Commands:
   ``best_ids`` and ``token_drops_ids``; LIME: ``as_map()``; SHAP: ``values``; Anchor: ``features()``), and
   Anchor's spaCy pipeline (``en_core_web_lg``, not installed) is a stand-in that splits on whitespace. The answer
   is the CSV rows the loop wrote (time left out: it is a clock reading).
+* ``robustness``: the released ``experiments.metrics.compute_robustness`` on planted cases. Each case names a
+  released explainer class (``LIME`` or ``FRED``), the document's tokens, the row's explanation (token positions),
+  the metric's ``repetitions`` and ``k`` arguments, and one stand-in explanation per re-run (LIME: the
+  ``as_map()`` pairs (position, score); FRED: ``best_ids``). The released class is built as in ``evaluation``
+  (only its ``explain`` replaced, returning the re-runs in turn) and reads each re-run with its own
+  ``get_top_features``; the answer is the metric's value per case.
 * ``vectorizers``: for each TF-IDF model of the released pipeline (``setup_model`` of ``logistic_classifier``,
   ``tree_classifier``, ``forest_classifier``), the class and parameters of its ``vectorizer`` as built, and the L2
   norms of the rows it gives after the model's own ``train`` on the case's labelled documents.
@@ -61,6 +67,8 @@ RELEASED_FILES = {"distilbert-train": ("utils/setup.py", "models/distilbert.py")
                   "evaluation": ("experiments/evaluation.py", "experiments/metrics.py", "explainers/anchor_explainer.py",
                                  "explainers/fred_explainer.py", "explainers/fred_pos_explainer.py",
                                  "explainers/lime_explainer.py", "explainers/shap_explainer.py"),
+                  "robustness": ("experiments/metrics.py", "experiments/utils.py", "explainers/lime_explainer.py",
+                                 "explainers/fred_explainer.py"),
                   "vectorizers": ("utils/setup.py", "models/logistic_classifier.py", "models/tree_classifier.py",
                                   "models/forest_classifier.py")}
 #: The released loop's explainers, in the order of its default list (FRED_pos before those cut to its size).
@@ -323,6 +331,33 @@ def _evaluation(cases: list) -> dict:
             "rows": [{n: {k: float(v) for k, v in row.items()} for n, row in a.items()} for a in answers]}
 
 
+def _rerun(name: str, tokens: list, spec: list):
+    """The stand-in explanation of one re-run, as the released class ``name`` reads it."""
+    if name == "LIME":
+        return types.SimpleNamespace(as_map=lambda: {1: [tuple(pair) for pair in spec]})
+    return types.SimpleNamespace(best=[tokens[i] for i in spec], best_ids=list(spec))
+
+
+def _robustness(cases: list) -> dict:
+    import importlib
+
+    _stub_packages()
+    metrics = importlib.import_module("experiments.metrics")
+    modules, values = {metrics.__file__}, []
+    for case in cases:
+        name = case["explainer"]
+        module = importlib.import_module(f"explainers.{name.lower()}_explainer")
+        modules.add(module.__file__)
+        made = getattr(module, name).__new__(getattr(module, name))  # the released class, not initialised
+        made.name, made.model = name, None
+        reruns = iter([_rerun(name, case["tokens"], spec) for spec in case["reruns"]])
+        made.explain = lambda example, reruns=reruns: next(reruns)
+        value = metrics.compute_robustness(" ".join(case["tokens"]), case["tokens"], None, case["explanation"],
+                                           made, None, None, case["repetitions"], case["k"])
+        values.append(float(value))
+    return {"files": sorted(modules | {sys.modules["experiments.utils"].__file__}), "values": values}
+
+
 def _vectorizers(cases: list) -> dict:
     import numpy as np
 
@@ -352,7 +387,8 @@ def main(checkout: str, command: str) -> int:
     sys.path[:] = [os.path.abspath(checkout)] + [p for p in sys.path if Path(p or ".").resolve() != here]
     cases = json.loads(sys.stdin.read() or "[]")
     reply = {"distilbert-train": _distilbert_train, "aucmorf": _aucmorf, "faithfulness": _faithfulness,
-             "evaluation": _evaluation, "vectorizers": _vectorizers}[command](cases)
+             "evaluation": _evaluation, "robustness": _robustness,
+             "vectorizers": _vectorizers}[command](cases)
     answer.write(json.dumps(reply))
     answer.close()
     return 0
