@@ -29,6 +29,10 @@ PROBE_BIAS = -2.5
 #: The seed of numpy's and random's global generators before each explainer of the probe (the released modules seed
 #: them with 42 at import; lime, anchor and FRED draw from them), so that the answer is reproducible.
 PROBE_SEED = 42
+#: The model, and how many explained documents (the first ones, in the order main.py hands them to the evaluation),
+#: the command ``explained`` runs the released SHAP class and compute_aucmorf on, per dataset.
+EXPLAINED_MODEL = "logistic_classifier"
+EXPLAINED_FIRST = 40
 
 def _driver_stubs() -> None:
     """The driver's stubs of spacy and textblob and its IPython fix (loaded from its file)."""
@@ -100,6 +104,68 @@ def _runs() -> dict:
     return {"files": [released.__file__, sys.modules["data.restaurants"].__file__,
                       sys.modules["data.yelp"].__file__, sys.modules[Evaluation.__module__].__file__],
             "runs": runs, "dataset_lengths": lengths}
+
+
+class _Asked:
+    """A trained model whose ``predict_proba`` records the texts it is asked about (compute_aucmorf's masks)."""
+
+    def __init__(self, model):
+        self.model, self.queried = model, []
+
+    def predict_proba(self, texts):
+        texts = [str(t) for t in texts]
+        self.queried.extend(texts)
+        return self.model.predict_proba(texts)
+
+
+def _explained_document(shap_class, metrics, model, document: str) -> dict:
+    """The released SHAP class and compute_aucmorf on one explained document (its words joined by single spaces, as
+    the released evaluation does); with LIME's features under bow=True and bow=False (lime's IndexedString)."""
+    import numpy as np
+    from lime.lime_text import IndexedString
+
+    document = " ".join(str(document).split())
+    explainer, asked = shap_class("SHAP", ["negative", "positive"], model), _Asked(model)
+    exp = explainer.explain(document)
+    confidence = float(model.predict_proba([document])[0, 1])
+    metrics.compute_aucmorf(document, document.split(), confidence, None, explainer, exp, asked, 1,
+                            len(document.split()))
+    return {"document": document, "confidence": confidence, "masks": _masked_runs(asked, 1),
+            "scores": [float(v) for v in np.asarray(exp.values[0][:, 1])],
+            "lime_features": {str(bow): IndexedString(document, bow=bow).num_words() for bow in (True, False)}}
+
+
+def _explained() -> dict:
+    """Command ``explained``: main.main() with :data:`EXPLAINED_MODEL` on each dataset, the released SHAP class and
+    compute_aucmorf on the first :data:`EXPLAINED_FIRST` documents it hands the evaluation."""
+    import importlib
+
+    import numpy as np
+
+    os.environ["NUMBA_DISABLE_JIT"] = "1"  # shap's compiled loops run as Python: same values, no compile time
+    import shap  # noqa: F401  (before the torch stand-in: shap sees no torch)
+
+    _install_stand_ins()
+    import main as released
+    from experiments import metrics
+    from experiments.evaluation import Evaluation
+
+    shap_class, seen, answer = importlib.import_module("explainers.shap_explainer").SHAP, {}, {}
+
+    def record(self):  # replaces Evaluation.evaluate: the documents and the model are recorded
+        seen["corpus"], seen["model"] = list(self.corpus), self.model
+
+    Evaluation.evaluate = record
+    for dataset in PIPELINE_DATASETS:
+        sys.argv = ["main.py", "--dataset", dataset, "--model", EXPLAINED_MODEL, "--explainers", "FRED"]
+        released.main()
+        np.random.seed(PROBE_SEED)
+        model = seen["model"]
+        answer[dataset] = {"explained": len(seen["corpus"]), "unk_in_vocabulary": "unk" in model.vectorizer.vocabulary_,
+                           "documents": [_explained_document(shap_class, metrics, model, d)
+                                         for d in seen["corpus"][:EXPLAINED_FIRST]]}
+    return {"files": [released.__file__, metrics.__file__, sys.modules[shap_class.__module__].__file__],
+            "model": EXPLAINED_MODEL, "runs": answer}
 
 
 class _ProbeModel:
@@ -287,7 +353,7 @@ def main(checkout: str, command: str = "pipeline") -> int:
     here = Path(__file__).resolve().parent
     sys.path[:] = [os.path.abspath(checkout)] + [p for p in sys.path if Path(p or ".").resolve() != here]
     _released_fred(checkout)
-    answer.write(json.dumps({"pipeline": _runs, "explainers": _explainers}[command]()))
+    answer.write(json.dumps({"pipeline": _runs, "explainers": _explainers, "explained": _explained}[command]()))
     answer.close()
     return 0
 

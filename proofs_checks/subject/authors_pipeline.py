@@ -53,6 +53,8 @@ from pathlib import Path
 from fred.evaluation.datasets import DATA_ENV, dataset_available, dataset_file
 
 from ._authors_pipeline_script import (
+    EXPLAINED_FIRST,
+    EXPLAINED_MODEL,
     PIPELINE_DATASETS,
     PIPELINE_MODELS,
     PROBE_BIAS,
@@ -62,9 +64,9 @@ from ._authors_pipeline_script import (
 )
 from .authors import CHECKOUT_ENV
 
-__all__ = ["COMMAND_FILES", "EXPLAINER_PACKAGES", "PIPELINE_DATASETS", "PIPELINE_FILES", "PIPELINE_MODELS",
-           "PROBE_BIAS", "PROBE_DOCUMENT", "PROBE_SEED", "PROBE_WEIGHTS", "explainer_runs", "missing_inputs", "not_run",
-           "pipeline_runs", "released_runs"]
+__all__ = ["COMMAND_FILES", "EXPLAINED_FIRST", "EXPLAINED_MODEL", "EXPLAINER_PACKAGES", "PIPELINE_DATASETS",
+           "PIPELINE_FILES", "PIPELINE_MODELS", "PROBE_BIAS", "PROBE_DOCUMENT", "PROBE_SEED", "PROBE_WEIGHTS",
+           "explained_runs", "explainer_runs", "missing_inputs", "not_run", "pipeline_runs", "released_runs"]
 _SCRIPT = Path(__file__).with_name("_authors_pipeline_script.py")
 
 #: Files of the checkout the script runs (relative to its root).
@@ -75,22 +77,27 @@ PIPELINE_FILES = ("main.py", "utils/setup.py", "utils/args.py", "data/restaurant
 COMMAND_FILES = {"pipeline": PIPELINE_FILES,
                  "explainers": ("explainers/lime_explainer.py", "explainers/shap_explainer.py",
                                 "explainers/anchor_explainer.py", "explainers/fred_explainer.py",
-                                "experiments/metrics.py", "fred/explainer.py")}
-#: The packages the ``explainers`` command runs (the eval extra's).
+                                "experiments/metrics.py", "fred/explainer.py"),
+                 "explained": PIPELINE_FILES + ("explainers/shap_explainer.py", "experiments/metrics.py")}
+#: The packages the ``explainers`` command runs (the eval extra's), and those the ``explained`` command runs.
 EXPLAINER_PACKAGES = ("lime", "shap", "anchor", "spacy")
+EXPLAINED_PACKAGES = ("lime", "shap")
 TIMEOUT_SECONDS = 300
 
 
 
 def missing_inputs(command: str = "pipeline") -> list[str]:
     """What ``command`` needs and this machine lacks, each named with the way to provide it (empty: none): the
-    pipeline needs the checkout and the data, the explainers the checkout and the packages they call."""
+    pipeline needs the checkout and the data, the explainers the checkout and the packages they call, the explained
+    documents' run all three."""
     missing = [] if os.environ.get(CHECKOUT_ENV) else [f"${CHECKOUT_ENV} is not set (the released code)"]
-    if command == "explainers":
-        absent = [p for p in EXPLAINER_PACKAGES if importlib.util.find_spec(p) is None]
+    if command != "pipeline":
+        packages = EXPLAINER_PACKAGES if command == "explainers" else EXPLAINED_PACKAGES
+        absent = [p for p in packages if importlib.util.find_spec(p) is None]
         if absent:
             missing.append(f"the packages {', '.join(absent)} are not installed (the eval extra)")
-        return missing
+        if command == "explainers":
+            return missing
     absent = [name for name, _ in PIPELINE_DATASETS.values() if not dataset_available(name)]
     if absent:
         missing.append(f"the data ({', '.join(absent)}: set ${DATA_ENV}, or ../shared/data beside the checkout)")
@@ -117,6 +124,15 @@ def pipeline_runs() -> dict | None:
         return None
     files = tuple((released, str(dataset_file(name))) for name, released in PIPELINE_DATASETS.values())
     return released_runs(str(Path(os.environ[CHECKOUT_ENV]).resolve()), files)
+
+
+def explained_runs() -> dict | None:
+    """The released SHAP class and compute_aucmorf on the first explained documents of the pipeline's logistic runs
+    (command ``explained``); None when the checkout, the data or the packages are missing."""
+    if missing_inputs("explained"):
+        return None
+    files = tuple((released, str(dataset_file(name))) for name, released in PIPELINE_DATASETS.values())
+    return released_runs(str(Path(os.environ[CHECKOUT_ENV]).resolve()), files, "explained")
 
 
 @functools.lru_cache(maxsize=4)
