@@ -171,7 +171,10 @@ def released_formula(released: list[float] | None) -> StepResult:
         + "; ".join(f"{r['case']} ({r['explainer']}, e = {r['e']}, k = {r['k']}, {r['repetitions']} re-run(s)): "
                     f"released {r['released']:.6g}, formula {r['formula']}" for r in rows)
         + f". The paper's k (line 576) is the metric's 'repetitions'; its 'k' is line 1168's size: LIME's re-run is "
-          f"cut to it (lime-cut-to-k: {cut['formula']}, uncut it would be {cut['uncut']}), FRED's is not.",
+          f"cut to it (lime-cut-to-k: {cut['formula']}, uncut it would be {cut['uncut']}), FRED's is not. The released "
+          "evaluation passes that k to every explainer but the two FRED ones, so Anchors' explanation and re-runs are "
+          "cut too, which line 1168 does not say (it names LIME and SHAP): a gap between paper and code, not a "
+          f"counterexample to the formula. These are {len(rows)} planted cases, not every case.",
         holds=all(agree), values={"cases": rows, "agree": agree}, reading=FORMULA)
 
 
@@ -191,7 +194,9 @@ def released_empty(released: list[float] | None) -> StepResult:
         + "; ".join(f"{r['case']} (e = {r['e']}, re-runs of {r['explainer']}): released {r['released']:.6g}, J(empty, "
                     f"empty) = 1 gives {r['empty_as_one']}" for r in rows)
         + f". The released code counts two empty explanations as identical (J = 1) and one empty as J = 0. In this "
-          f"project's committed runs, {empty_rows} rows have an empty explanation e (re-runs are not stored).",
+          f"project's committed runs, {empty_rows} rows have an empty explanation e (re-runs are not stored). "
+          "This is the code's choice where the printed formula is 0/0, not something the paper says; one "
+          "consequence: where FRED-pos's explanation is empty, k = 0 and LIME, SHAP and Anchors get robustness 1.",
         holds=bool(rows) and all(agree), values={"cases": rows, "agree": agree,
                                                  "committed_empty_explanations": empty_rows}, reading=EMPTY)
 
