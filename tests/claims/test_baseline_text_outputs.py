@@ -2,7 +2,8 @@
 with a repeated word.
 
 The packages' outputs are compared with literal expectations (the positions and distinct words of the document,
-written here), and the per-token checker is fed planted outputs that are not one score per token."""
+written here), and the every-token checker is fed planted outputs that leave a token without a score or are not a
+set of tokens."""
 
 from __future__ import annotations
 
@@ -12,44 +13,49 @@ from proofs_checks.claims.baselines import baseline_text_outputs as claim
 
 EVAL_EXTRA = "the baseline packages are the eval extra (pip install 'fred-theory[eval]'), not installed here"
 
-
-def _seen(lime, shap, anchor):
-    return {"lime-bow-false": lime, "lime-bow-true": lime, "shap": shap,
-            "anchor": {"positions": anchor, "names": [], "precision": 1.0}}
-
-
-FOUR = [[i, w, 0.1] for i, w in enumerate(["good", "food", "good", "service"])]
+#: lime's per-type weights on 'good food good service', written by hand: 'good' covers tokens 0 and 2.
+TYPES = [[0, "good", 0.4, [0, 2]], [1, "food", 0.1, [1]], [2, "service", 0.1, [3]]]
 SHAP4 = [[w, 0.1] for w in ["good", "food", "good", "service"]]
 
 
+def _seen(lime, shap, anchor):
+    return {"lime": lime, "shap": shap, "anchor": {"positions": anchor, "names": [], "precision": 1.0}}
+
+
 @pytest.mark.parametrize("lime, shap, anchor", [
-    (FOUR[:3], SHAP4, [2]),          # lime one score short: a score per word type, not per token
-    (FOUR, SHAP4[:3], [2]),          # shap one value short
-    (FOUR, SHAP4, [2, 2]),           # the anchor repeats a position: not a set
-    (FOUR, SHAP4, [4]),              # the anchor names a position the document has not
-    (FOUR, SHAP4, []),               # no anchor at all
+    (TYPES[1:], SHAP4, [2]),                              # lime leaves the two 'good' tokens without a score
+    ([[0, "good", 0.4, [0]]] + TYPES[1:], SHAP4, [2]),    # lime scores one occurrence of 'good' only
+    (TYPES, SHAP4[:3], [2]),                              # shap one value short
+    (TYPES, SHAP4, [2, 2]),                               # the anchor repeats a position: not a set
+    (TYPES, SHAP4, [4]),                                  # the anchor names a position the document has not
+    (TYPES, SHAP4, []),                                   # no anchor at all
 ])
-def test_per_token_refuses_outputs_that_are_not_per_token(lime, shap, anchor):
-    """Catches a checker that passes a word-type score as per token, or a non-set anchor (planted outputs)."""
-    assert claim.per_token(_seen(lime, shap, anchor), "lime-bow-false", "as-run").status == "fails"
-    assert claim.per_token(_seen(FOUR, SHAP4, [2]), "lime-bow-false", "as-run").status == "holds"
+def test_every_token_scored_refuses_a_token_left_out(lime, shap, anchor):
+    """Catches a checker that counts weights instead of the tokens they cover (a token left without a score would
+    pass), or that passes a non-set anchor (planted outputs); per-type weights covering every token pass."""
+    assert claim.every_token_scored(_seen(lime, shap, anchor)).status == "fails"
+    step = claim.every_token_scored(_seen(TYPES, SHAP4, [2]))
+    assert step.status == "holds" and step.values["lime_shared_scores"] == {"good": [0, 2]}
 
 
-def test_lime_features_are_positions_or_word_types():
-    """Catches the claim's counts going stale against lime's own explanation: at bow=False lime's map is keyed by
-    the 4 positions, at bow=True by the 3 distinct words (literal expectations for 'good food good service')."""
+def test_lime_weights_are_per_word_type_covering_every_token():
+    """Catches the claim's token map going stale against lime: at its default lime returns one weight per distinct
+    word, 'good' covering tokens 0 and 2, 'food' 1, 'service' 3 (literal expectations)."""
     pytest.importorskip("lime", reason=EVAL_EXTRA)
-    assert sorted(f for f, _, _ in claim.lime_scores(claim.DOCUMENT, False)) == [0, 1, 2, 3]
-    assert sorted(w for _, w, _ in claim.lime_scores(claim.DOCUMENT, True)) == ["food", "good", "service"]
+    got = {w: tokens for _, w, _, tokens in claim.lime_scores(claim.DOCUMENT)}
+    assert got == {"good": [0, 2], "food": [1], "service": [3]}
 
 
-def test_verdict_released_call_holds_defaults_fail():
-    """Catches a wrong headline: as the paper ran them (lime bow=False) one score per token (argued only on what
-    'most significant' means); at lime's defaults the 2-token 'good good' gets 1 weight (the reading fails)."""
+def test_verdict_principle_holds_defaults_hold_with_shared_scores():
+    """Catches a wrong headline, or the bug the claim once had (a reading failing on lime's shared per-type scores,
+    which still give every token a score): both readings hold (argued only on what the methods define and on 'most
+    significant'), and the precision (one weight per word type) is checked in the precise statement."""
     for module in ("lime", "shap", "anchor"):
         pytest.importorskip(module, reason=EVAL_EXTRA)
     result = claim.check()
-    assert result.status == "argued" and result.reading_status("defaults") == "fails"
-    smallest = next(s for s in result.steps if s.id.endswith("s3-smallest-repeat-defaults"))
-    assert smallest.status == "fails" and len(smallest.values["lime_weights"]) == 1
-    assert result.corrected_status == "argued"
+    assert result.headline.id == "principle" and result.status == "argued"
+    assert result.reading_status("defaults") == "argued" and result.corrected_status == "argued"
+    assert all(s.status != "fails" for s in result.steps)
+    step = next(s for s in result.steps if s.id.endswith("s1-every-token-scored"))
+    assert step.values["lime"] and step.values["shap"] and step.values["tokens"] == 4
+    assert "bow=False" not in step.note  # the released call's bow=False is experiment-protocol-defaults'

@@ -1,28 +1,34 @@
 """Line 111: local, model-agnostic methods "can explain predictions made by any model for a specific instance
 without requiring any knowledge about the underlying model" (citing LIME, SHAP, LORE, Anchors and LRP).
 
-The three packages the paper runs (lime, shap, anchor-exp) are each given a model that is nothing but a call: an
-object whose every attribute access raises (and is logged), its ``__call__`` a closure over a word-score table.
-Each must return an explanation; the log says which attributes it probed and how many texts it asked about. A replay
-then checks that the explanation is a function of the answers alone: the same package, same seed, is given a
-second callable that only looks the answers of the first run up (and raises on any other text), and must return the
-same explanation.
+The sentence names its class of methods by its citations, so it is checked on each of them, in two parts: the three
+packages the paper runs (LIME, SHAP, Anchors), and every cited method (LORE and LRP beside them).
 
-The cited methods the install lacks are argued (LORE), and LRP (Montavon et al. 2019) is checked by a counterexample:
-two ReLU networks that compute the same function give different LRP-gamma relevances at the same input, so LRP's
-explanation is not determined by the model's predictions; it needs the weights.
+The three packages are each given a model that is nothing but a call: an object whose every attribute access raises
+(and is logged), its ``__call__`` a closure over a word-score table. Each must return an explanation; the log says
+which attributes it probed and how many texts it asked about. A replay then checks that the explanation is a
+function of the answers alone: the same package, same seed, is given a second callable that only looks the answers
+of the first run up (and raises on any other text), and must return the same explanation.
+
+LORE (not installed) is argued. LRP (Montavon et al. 2019) is checked by a counterexample: two bias-free ReLU
+networks that compute the same function on all of R^2 (shown symbolically, quadrant by quadrant, and on a dense grid)
+give different LRP-gamma relevances (gamma > 0) at the same input, so LRP-gamma's explanation is not determined by
+the model's predictions; it needs the weights. LRP-0 is not: on bias-free ReLU networks it is gradient x input, a
+function of the function alone (computed on the same pair).
 """
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import numpy as np
+import sympy
 
 from ...paper.baselines import ALL_DEFAULTS, DOCUMENT, absent_step, package_versions
 from ...verdicts.results import (
     Claim,
     ClaimResult,
     Quote,
-    Reading,
     StepResult,
     hypotheses,
 )
@@ -34,16 +40,14 @@ SENTENCE = Quote(111, r"Local and model-agnostic methods are particularly well-s
                       r"ribeiro2018anchors,montavon2019layer}.")
 QUERIES = Quote(180, "Model-agnostic explainers work on any black-box model, requiring only repeated queries.")
 SOURCE = (SENTENCE, QUERIES, Quote(176, "without needing access to its internal parameters"), ALL_DEFAULTS)
-READINGS = (
-    Reading("packages", "headline", "The three methods the paper runs (LIME, SHAP, Anchors: their official "
-            "packages) explain a model given only as a callable: they return an explanation, touch nothing of the "
-            "model but its answers to their queries, and their explanation is a function of those answers.",
-            why=(QUERIES, ALL_DEFAULTS)),
-    Reading("every-cited", "stronger", "Every method the sentence cites (LIME, SHAP, LORE, Anchors and LRP) explains "
-            "a model knowing nothing of it but its predictions.", why=(SENTENCE,)),
-)
-STATEMENT = ("Line 111: local, model-agnostic methods (LIME, SHAP, LORE, Anchors, LRP cited) explain predictions "
-             "of any model for a specific instance without requiring any knowledge about the underlying model.")
+#: The parts of line 111 the statement steps check: its class of methods is the one its citations show, and three of
+#: them are the packages the paper runs (line 1164); the words of lines 176 and 180 define the class, they do not
+#: narrow the sentence to those three.
+PACKAGES, EVERY_CITED = "the three packages the paper runs", "every cited method"
+STATEMENT = ("Line 111: local, model-agnostic methods, those its citations show (LIME, SHAP, LORE, Anchors, LRP), "
+             "explain predictions of any model for a specific instance without requiring any knowledge about the "
+             "underlying model; in two parts: the three packages the paper runs (LIME, SHAP, Anchors: line 1164), "
+             "and every cited method.")
 CONDITIONS = (
     "The packages as installed (lime 0.2.0.1, shap, anchor-exp with spacy.blank('en'); versions in the values), each "
     "called as the released explainers call it (LimeTextExplainer(bow=False).explain_instance(text, f), "
@@ -51,7 +55,8 @@ CONDITIONS = (
     "7-word document of paper.baselines.DOCUMENT. The model is an object whose every attribute but __call__ raises "
     "AttributeError (and is logged): its answers come from a table of word scores, summed and passed through a "
     "logistic (probabilities for lime and shap, labels for anchor-exp). LRP: the LRP-gamma rule of Montavon et al. "
-    "(2019, Eq. 'LRP-gamma'), gamma = 1, on two bias-free ReLU networks.")
+    "(2019, Eq. 'LRP-gamma'), gamma = 1 (any gamma > 0; LRP-0, gamma = 0, is gradient x input on these networks), "
+    "on two bias-free ReLU networks that compute the same function on all of R^2.")
 #: The opaque model's word scores (a word not in the table scores 0).
 SCORES = {"good": 2.0, "great": 1.5, "bad": -2.0, "slow": -1.0, "rude": -1.5}
 #: lime's samples per explanation (its default is 5000: 500 keep the step at a fraction of a second).
@@ -165,7 +170,7 @@ def explains_from_a_call(package: str, run: dict) -> StepResult:
         f"({rounded(explanation)}) after {model.queries} queries; attributes it probed: "
         f"{model.probes or 'none'}{WENT_ON if model.probes else ''}.",
         holds=returned and model.queries > 0,
-        values={"explanation": explanation, "queries": model.queries, "probes": model.probes}, reading="packages")
+        values={"explanation": explanation, "queries": model.queries, "probes": model.probes}, part=PACKAGES)
 
 
 def rounded(explanation):
@@ -190,7 +195,7 @@ def only_the_answers(package: str, run: dict, again: dict) -> StepResult:
         "queries. So, on this document and seed, the explanation depends on the model through its answers to the "
         "queries and on nothing else.",
         holds=same, values={"same": same, "answers": len(run["model"].answers), "queries": again["model"].queries},
-        reading="packages")
+        part=PACKAGES)
 
 
 def lore_argued() -> StepResult:
@@ -200,7 +205,7 @@ def lore_argued() -> StepResult:
         "LORE (Guidotti et al. 2018) labels a genetic neighbourhood of the instance by querying the black box and "
         "fits a decision tree to it: its only access to the model is the queries. Not run here: LORE is not in the "
         "evaluation's packages (no official package is installed), so this is read from its paper, not computed.",
-        reading="every-cited")
+        part=EVERY_CITED)
 
 
 def lrp_relevance(layers: list[np.ndarray], x: np.ndarray, gamma: float) -> np.ndarray:
@@ -222,35 +227,105 @@ def lrp_relevance(layers: list[np.ndarray], x: np.ndarray, gamma: float) -> np.n
     return relevance
 
 
+#: The counterexample's pair, both bias-free ReLU networks with one hidden layer (weight matrices, input to output):
+#: relu(x1) - relu(x2), and 2 relu(x1) - relu(x1) - relu(x2) (the unit relu(x1) twice, with output weights 2 and -1).
+DIRECT = (np.array([[1.0, 0.0], [0.0, 1.0]]), np.array([[1.0], [-1.0]]))
+SPLIT = (np.array([[1.0, 1.0, 0.0], [0.0, 0.0, 1.0]]), np.array([[2.0], [-1.0], [-1.0]]))
+#: The input of the counterexample, and the dense grid over R^2 (negatives included) the two functions are compared on.
+LRP_INPUT = (2.0, 1.0)
+GRID = np.linspace(-5.0, 5.0, 201)
+#: The largest floating-point gap on the grid that still counts as equal outputs (the symbolic check is exact).
+GRID_TOLERANCE = 1e-12
+
+
+def same_function_everywhere(first, second) -> dict:
+    """Whether two bias-free ReLU networks compute the same function on all of R^2: symbolically, on each closed
+    quadrant (x = (s1 a, s2 b), a, b >= 0, s in {-1, 1}^2: there every relu resolves and the output is a polynomial in
+    a, b), and numerically on the 201 x 201 grid of [-5, 5]^2.
+
+    >>> same_function_everywhere(DIRECT, SPLIT)["quadrants_equal"]
+    [True, True, True, True]
+    >>> old = ((np.array([[1.0], [-1.0]]),), (np.array([[1.0, 0.0], [1.0, 1.0]]), np.array([[1.0], [-2.0]])))
+    >>> same_function_everywhere(*old)["quadrants_equal"]  # x1 - x2 and relu(x1 + x2) - 2 relu(x2): one quadrant
+    [True, False, False, False]
+    """
+    a, b = sympy.symbols("a b", nonnegative=True)
+    quadrants = [(s1, s2) for s1 in (1, -1) for s2 in (1, -1)]
+    equal = [sympy.simplify(symbolic_forward(first, (s1 * a, s2 * b)) - symbolic_forward(second, (s1 * a, s2 * b)))
+             == 0 for s1, s2 in quadrants]
+    grid = np.array([[u, v] for u in GRID for v in GRID])
+    gap = float(np.max(np.abs(outputs(first, grid) - outputs(second, grid))))
+    return {"quadrants": quadrants, "quadrants_equal": equal, "symbolic": all(equal), "grid_points": GRID.size ** 2,
+            "grid_range": [float(GRID[0]), float(GRID[-1])], "grid_largest_gap": gap}
+
+
+def symbolic_forward(layers, x) -> sympy.Expr:
+    """The output of the bias-free ReLU network ``layers`` at the sympy point ``x`` (relu as Max(., 0))."""
+    for w in layers[:-1]:
+        x = [sympy.Max(sum(xi * sympy.nsimplify(w[i, j]) for i, xi in enumerate(x)), 0) for j in range(w.shape[1])]
+    return sum(xi * sympy.nsimplify(layers[-1][i, 0]) for i, xi in enumerate(x))
+
+
+def gradient_times_input(layers, x: np.ndarray, h: float = 1e-6) -> list[float]:
+    """x_i times the central difference of the network's output in x_i (what LRP-0 equals on bias-free ReLU
+    networks away from a kink), computed from the outputs alone."""
+    steps = np.eye(len(x)) * h
+    return [float(x[i] * (forward(layers, x + steps[i]) - forward(layers, x - steps[i])) / (2 * h))
+            for i in range(len(x))]
+
+
 def lrp_needs_the_weights() -> StepResult:
-    """s3-lrp: two ReLU networks computing the same function on the positive quadrant (f(x) = x1 - x2) give
-    different LRP-gamma relevances at x = (2, 1): LRP is not a function of the model's predictions."""
-    one_layer = [np.array([[1.0], [-1.0]])]
-    two_layers = [np.array([[1.0, 0.0], [1.0, 1.0]]), np.array([[1.0], [-2.0]])]  # relu(x1+x2) - 2 relu(x2)
-    grid = np.array([[a, b] for a in np.linspace(0.0, 3.0, 7) for b in np.linspace(0.0, 3.0, 7)])
-    same_function = all(np.isclose(forward(one_layer, g), forward(two_layers, g)) for g in grid)
-    x = np.array([2.0, 1.0])
-    r1, r2 = lrp_relevance(one_layer, x, LRP_GAMMA), lrp_relevance(two_layers, x, LRP_GAMMA)
-    differ = not np.allclose(r1, r2)
-    record = hypotheses(same_function_on_the_grid=same_function,
-                        same_prediction_at_x=bool(np.isclose(forward(one_layer, x), forward(two_layers, x))),
-                        prediction_not_zero=forward(one_layer, x) != 0.0, lrp_gamma_positive=LRP_GAMMA > 0)
+    """s3-lrp: two ReLU networks computing the same function on all of R^2, relu(x1) - relu(x2) and 2 relu(x1) -
+    relu(x1) - relu(x2), give different LRP-gamma relevances (gamma > 0) at x = (2, 1): LRP-gamma is not a function of
+    the model's predictions. LRP-0 (gamma = 0) gives both gradient x input."""
+    same, x = same_function_everywhere(DIRECT, SPLIT), np.array(LRP_INPUT)
+    r1, r2 = lrp_relevance(DIRECT, x, LRP_GAMMA), lrp_relevance(SPLIT, x, LRP_GAMMA)
+    zero = {"direct": lrp_relevance(DIRECT, x, 0.0).tolist(), "split": lrp_relevance(SPLIT, x, 0.0).tolist(),
+            "gradient_x_input": gradient_times_input(DIRECT, x)}
+    zero["agree"] = bool(np.allclose(zero["direct"], zero["split"]) and np.allclose(zero["direct"],
+                                                                                   zero["gradient_x_input"]))
+    predicted = (forward(DIRECT, x), forward(SPLIT, x))
+    record = hypotheses(same_function_on_all_of_r2=same["symbolic"] and same["grid_largest_gap"] <= GRID_TOLERANCE,
+                        same_prediction_at_x=bool(np.isclose(*predicted)), prediction_not_zero=predicted[0] != 0.0,
+                        lrp_gamma_positive=LRP_GAMMA > 0)
     return CLAIM.checked(
         "s3-lrp-needs-the-weights", "statement", "counterexample",
-        f"LRP (montavon2019layer): the networks x1 - x2 and relu(x1 + x2) - 2 relu(x2) agree on all {len(grid)} points "
-        f"of a grid of the positive quadrant ({same_function}), yet at x = (2, 1) LRP-gamma (gamma = {LRP_GAMMA}) "
-        f"gives relevances {np.round(r1, 4).tolist()} and {np.round(r2, 4).tolist()}: LRP's explanation depends on "
-        "the weights, not only on the predictions, so LRP requires knowledge of the model.",
-        holds=not (differ and record["satisfies_hypotheses"]),
-        values={**record, "x": x.tolist(), "relevance_one_layer": r1.tolist(), "relevance_two_layers": r2.tolist(),
-                "gamma": LRP_GAMMA}, reading="every-cited")
+        "LRP (montavon2019layer), its LRP-gamma rule with gamma > 0: the bias-free ReLU networks relu(x1) - relu(x2) "
+        "and 2 relu(x1) - relu(x1) - relu(x2) compute the same function on all of R^2 (symbolically on each closed "
+        f"quadrant: {same['quadrants_equal']}; on the {same['grid_points']} points of a grid of [-5, 5]^2, largest "
+        f"gap {same['grid_largest_gap']}); both output {predicted[0]} at x = (2, 1), yet LRP-gamma (gamma = "
+        f"{LRP_GAMMA}) gives relevances {np.round(r1, 4).tolist()} and {np.round(r2, 4).tolist()}: its explanation "
+        "depends on the weights, not only on the function, so LRP-gamma requires knowledge of the model. Not LRP-0: "
+        "on bias-free ReLU networks it is gradient x input, a function of the function alone (here "
+        f"{np.round(zero['direct'], 4).tolist()} and {np.round(zero['split'], 4).tolist()}; gradient x input from the "
+        f"outputs, {np.round(zero['gradient_x_input'], 4).tolist()}). One hidden layer is the fewest: a network "
+        "without one is the linear map its function is.",
+        holds=not (not np.allclose(r1, r2) and record["satisfies_hypotheses"]),
+        values={**record, "x": x.tolist(), "outputs": list(predicted), "relevance_direct": r1.tolist(),
+                "relevance_split": r2.tolist(), "gamma": LRP_GAMMA, "same_function": same, "lrp_0": zero},
+        part=EVERY_CITED)
 
 
-def forward(layers: list[np.ndarray], x: np.ndarray) -> float:
-    """The output of the bias-free ReLU network ``layers`` (last layer linear) at ``x``."""
+def lrp_counterexample(step: StepResult) -> dict:
+    """The claim's counterexample: LRP's step's pair, input, relevances and hypotheses record."""
+    keep = ("satisfies_hypotheses", "hypotheses", "x", "relevance_direct", "relevance_split", "gamma")
+    return {"method": "LRP-gamma (montavon2019layer)", "networks": ["relu(x1) - relu(x2)",
+                                                                    "2 relu(x1) - relu(x1) - relu(x2)"],
+            **{k: step.values[k] for k in keep},
+            "smaller": "one hidden layer, the fewest layers that can separate (without one a bias-free network is the "
+                       "linear map its function is, and LRP-gamma is fixed by it); fewer hidden units not searched"}
+
+
+def outputs(layers, points: np.ndarray) -> np.ndarray:
+    """The outputs of the bias-free ReLU network ``layers`` (last layer linear) at each row of ``points``."""
     for w in layers[:-1]:
-        x = np.maximum(x @ w, 0.0)
-    return float((x @ layers[-1])[0])
+        points = np.maximum(points @ w, 0.0)
+    return (points @ layers[-1])[:, 0]
+
+
+def forward(layers, x: np.ndarray) -> float:
+    """The output of the bias-free ReLU network ``layers`` (last layer linear) at ``x``."""
+    return float(outputs(layers, x[None, :])[0])
 
 
 def check() -> ClaimResult:
@@ -258,15 +333,15 @@ def check() -> ClaimResult:
     steps: list[StepResult] = []
     for package, (run, answer) in RUNS.items():
         needs = ("anchor-exp", "spacy") if package == "anchor-exp" else (package,)
-        absent = absent_step(CLAIM, f"s1-{package}-explains-a-call", "statement", "exhaustive", needs,
-                             reading="packages")
+        absent = absent_step(CLAIM, f"s1-{package}-explains-a-call", "statement", "exhaustive", needs)
         if absent:
-            steps.append(absent)
+            steps.append(replace(absent, part=PACKAGES))
             continue
         first = run(answer)
         steps += [explains_from_a_call(package, first),
                   only_the_answers(package, first, run(replay(first["model"].answers)))]
-    steps += [lore_argued(), lrp_needs_the_weights()]
+    lrp = lrp_needs_the_weights()
+    steps += [lore_argued(), lrp]
     return CLAIM.result(kind="baseline", statement=STATEMENT, conditions=CONDITIONS + f" Versions: "
-                        f"{package_versions()}.", counterexample=None, steps=tuple(steps), source=SOURCE,
-                        readings=READINGS)
+                        f"{package_versions()}.", counterexample=lrp_counterexample(lrp), steps=tuple(steps),
+                        source=SOURCE)
