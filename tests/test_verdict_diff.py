@@ -2,13 +2,9 @@
 
 from __future__ import annotations
 
-import importlib.util
-from pathlib import Path
+from ._helpers import load_tool
 
-SPEC = importlib.util.spec_from_file_location("verdict_diff", Path(__file__).resolve().parents[1] / "tools" /
-                                              "verdict_diff.py")
-verdict_diff = importlib.util.module_from_spec(SPEC)
-SPEC.loader.exec_module(verdict_diff)
+verdict_diff = load_tool("verdict_diff")
 
 
 def _claim(claim: str, verdict: str, steps: dict[str, str], corrected: str | None = None) -> dict:
