@@ -63,7 +63,7 @@ def test_report_verdicts_kinds_and_corrections(report):
         "lemma2": ("statement", "holds", None),
         "lemma2-any-p": ("extension", "fails", "holds"),
         "lemma2-joint": ("statement", "holds", None),
-        "sampling-absence": ("statement", "fails", "argued"),
+        "sampling-absence": ("statement", "argued", "argued"),
         "prop1-linear": ("statement", "argued", None),
         "importance-linear": ("corollary", "argued", None),
         "prop1-logistic": ("extension", "argued", None),
@@ -108,9 +108,9 @@ def test_report_verdicts_kinds_and_corrections(report):
                                                    "every-solution-i-confidence-score": "argued",
                                                    "every-solution-ii": "fails"}
     assert headline_and_others["lemma2-joint"] == {"per-candidate": "holds", "all-sizes": "fails"}
-    assert headline_and_others["sampling-absence"] == {"alpha": "fails", "above-0.99": "fails",
-                                                       "one-minus-one-over-b": "fails", "grows-with-n": "argued",
-                                                       "per-candidate": "argued"}
+    assert headline_and_others["sampling-absence"] == {"per-candidate": "argued", "per-candidate-all-sizes": "fails",
+                                                       "joint": "fails", "above-0.99": "fails",
+                                                       "one-minus-one-over-b": "fails", "grows-with-n": "argued"}
     words = {c.id: c.verdict for c in report.claims}
     assert words["prop1-l2norm"] == "does not extend" and words["algorithm1-beam"] == "code differs"
     assert words["prop2-shortcut"] == ("fails in part: the count min{m_1, l_max} fails; the word (the least frequent "
