@@ -181,6 +181,7 @@ def test_report_counterexamples_are_the_minimal_ones_asserted_in_the_claim_tests
         "exp-tab:restaurants_roberta_5")
     # Counterexamples to stronger readings live in their steps, the headline holding.
     assert "961/1024" in steps["sampling-absence.s1-minimal-counterexample"].note
+    assert ce["sampling-absence"] is None and ce["baseline-lime"] is None  # headlines hold: cases in s1 and s6
     assert steps["algorithm1-literal.st1-counterexample"].values["counterexample"]["table"] == ["-4", "-3"]
     assert steps["prop1-step-link.st1-tie-implementation"].values["counterexample"]["position_weights"] == ["1", "2"]
     assert steps["prop1-step-link.st2-tie-printed"].values["counterexample"]["position_weights"] == ["1", "1/2"]
