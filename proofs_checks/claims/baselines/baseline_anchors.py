@@ -589,8 +589,9 @@ def _counterexample_note(example: dict, cases: int) -> str:
             "for")
     return (f"Violated, by the prefix test ({paid}): {example['document']!r} ({example['model']}, b = "
             f"{example['b']}), its first {example['calls']} declared seeds {example['seeds']}: "
-            f"{example['calls_meeting_tau']} of them meet tau, Clopper-Pearson interval [{example['interval'][0]:.3f}, "
-            f"{example['interval'][1]:.3f}] at delta = {example['interval_delta']:.3g}, p = {example['p_value']:.2g} "
+            f"{example['calls_meeting_tau']} of them meet tau, Clopper-Pearson interval "
+            f"[{example['interval'][0]:.3f}, {example['interval'][1]:.3f}] at delta = {example['interval_delta']:.3g}, "
+            f"p = {example['p_value']:.2g} "
             f"(the case's {example['case_calls']} calls, a run count set after a trial run, below). ")
 
 
