@@ -527,3 +527,40 @@ def test_sequential_step_within_its_bounds_is_reported(result):
     step = anchor_exp_law.sequential_step(baseline_anchors.CLAIM, rows, starts, values["parameters"],
                                           values["beam_size_source"])
     assert step.status == "holds" and "s-kl-lucb" in step.note
+
+
+def test_slack_reports_how_far_the_misses_fall():
+    """Catches the size of the miss computed on the wrong calls or at the wrong floor: a planted family whose calls
+    have exact precisions 1, 15/16, 29/32 and 1 (by hand: two below tau = 0.95, 15/16 = 0.9375 and 29/32 = 0.90625,
+    both >= 0.90) and, once 7/8 = 0.875 is added, one call below threshold - epsilon_stop."""
+    rows = _planted({"a b c": ["1", "15/16", "29/32", "1"]})
+    seen = baseline_anchors.slack(rows, Fraction("0.95"), Fraction("0.9"))
+    assert seen["below_level_precisions"] == {"29/32": 1, "15/16": 1} and seen["every_call_at_least_floor"]
+    assert seen["lowest_precision"] == "29/32" and seen["calls"] == 4
+    worse = baseline_anchors.slack(_planted({"a b c": ["1", "7/8"]}), Fraction("0.95"), Fraction("0.9"))
+    assert worse["below_level_precisions"] == {"7/8": 1} and not worse["every_call_at_least_floor"]
+
+
+@needs_packages
+def test_definition_note_leads_with_the_prefix_test_and_the_small_miss(brute_runs, result):
+    """Catches the s-definition note leading with the case's 5/24 interval (a run count set after a trial run, not
+    paid for) instead of the prefix test paid by the 22 x 24 union bound, and the miss's size left out or computed
+    off the brute-force precisions: the distinct exact precisions below 0.95 over all calls (recounted from the
+    brute-force enumeration) are the step's, each between 0.90 and 0.95, every call >= 0.90, and the note and the
+    conditions name them and epsilon_stop."""
+    step = _step(result, "s-definition")
+    if result.counterexample is None:
+        return
+    assert step.note.startswith("Violated, by the prefix test (paying for the choice of the prefix and of the run "
+                                "count: delta / (22 cases x 24 calls))")
+    below: dict[str, int] = {}
+    for r in brute_runs:
+        if r["brute"] < Fraction("0.95"):
+            below[str(r["brute"])] = below.get(str(r["brute"]), 0) + 1
+    seen = step.values["slack"]
+    assert seen["below_level_precisions"] == dict(sorted(below.items(), key=lambda kv: Fraction(kv[0])))
+    assert all(Fraction("0.9") <= Fraction(v) < Fraction("0.95") for v in below)
+    assert min(r["brute"] for r in brute_runs) >= Fraction("0.9") and seen["every_call_at_least_floor"]
+    for text in (step.note, result.conditions):
+        assert "The miss is small" in text and "epsilon_stop" in text
+        assert all(v in text for v in below)

@@ -1,5 +1,5 @@
-"""The Mardaoui-Garreau steps of baseline-lime (proofs_checks/claims/baselines/lime_l2_tfidf.py): the closed form on
-L2-normalised TF-IDF against LIME's exact limit and the lime package, on reviews of restaurants.tsv. Each test
+"""The Mardaoui-Garreau steps of baseline-lime (proofs_checks/claims/baselines/lime_l2_tfidf.py): a re-derivation of
+Mardaoui and Garreau's approximation (their paper's text was not read), a closed form on L2-normalised TF-IDF against LIME's exact limit and the lime package, on reviews of restaurants.tsv. Each test
 recomputes what a step asserts without the project's LIME code: LIME's limit by weighted least squares over every
 word pattern (tests/claims/_lime_by_hand.py), the model's table from scikit-learn's decision function on texts
 built here, the approximated model written out, binomial tails from math.comb, and lime's draws by hand."""
@@ -179,3 +179,19 @@ def test_the_markdown_report_shows_the_side_by_side_table(seen):
     rows = step.values["side_by_side"]["rows"]
     assert step.values["side_by_side"]["title"] in text
     assert all(f"| {row[0]} | {row[1]} | {row[2]} | {row[3]} |" in text for row in rows)
+
+
+def test_re_derivation_is_labelled_as_such():
+    """Catches the project's re-derivation (from |phi(z)| ~ sqrt(k/d) |phi(xi)|) presented as Mardaoui and Garreau's
+    own closed form, whose text was not read: the proof step's note, the side-by-side table's title and the module's
+    docstring call it a re-derivation of their approximation and say the constant K_d was not checked against their
+    paper's printed text; none says 'their closed form' or "Mardaoui and Garreau's closed form"."""
+    step = lime_l2_tfidf.mardaoui_garreau_step(Claim("baseline-lime"))
+    title = step.values["side_by_side"]["title"]
+    doc = " ".join(lime_l2_tfidf.__doc__.split())
+    for text in (step.note, title, doc):
+        assert "re-derivation of Mardaoui and Garreau's approximation" in text, text[:120]
+        assert "their closed form" not in text and "Mardaoui and Garreau's closed form" not in text
+    for text in (step.note, title, doc):
+        assert "not checked against their paper's printed text" in text or (
+            "nor the constant K_d was checked against its printed text" in text), text[:120]

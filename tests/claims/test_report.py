@@ -63,7 +63,7 @@ def test_report_verdicts_kinds_and_corrections(report):
         "lemma2": ("statement", "holds", None),
         "lemma2-any-p": ("extension", "fails", "holds"),
         "lemma2-joint": ("statement", "holds", None),
-        "sampling-absence": ("statement", "fails", "argued"),
+        "sampling-absence": ("statement", "argued", "argued"),
         "prop1-linear": ("statement", "argued", None),
         "importance-linear": ("corollary", "argued", None),
         "prop1-logistic": ("extension", "argued", None),
@@ -92,8 +92,7 @@ def test_report_verdicts_kinds_and_corrections(report):
         "minilm-lemma1": ("extension", neural, None),
         "minilm-selection": ("extension", neural, None),
         # Run where the eval extra (lime, shap, anchor-exp, spaCy) is installed (CI); else inconclusive.
-        "baseline-lime": ("baseline", "fails" if baselines else "inconclusive", "argued" if baselines else
-                          "inconclusive"),
+        "baseline-lime": ("baseline", "argued" if baselines else "inconclusive", None),
         "baseline-shap": ("baseline", "fails" if baselines else "inconclusive", "argued" if baselines else
                           "inconclusive"),
         "baseline-anchors": ("baseline", "fails" if baselines else "inconclusive", "unproved" if baselines else None),
@@ -108,9 +107,9 @@ def test_report_verdicts_kinds_and_corrections(report):
                                                    "every-solution-i-confidence-score": "argued",
                                                    "every-solution-ii": "fails"}
     assert headline_and_others["lemma2-joint"] == {"per-candidate": "holds", "all-sizes": "fails"}
-    assert headline_and_others["sampling-absence"] == {"alpha": "fails", "above-0.99": "fails",
-                                                       "one-minus-one-over-b": "fails", "grows-with-n": "argued",
-                                                       "per-candidate": "argued"}
+    assert headline_and_others["sampling-absence"] == {"per-candidate": "argued", "per-candidate-all-sizes": "fails",
+                                                       "joint": "fails", "above-0.99": "fails",
+                                                       "one-minus-one-over-b": "fails", "grows-with-n": "argued"}
     words = {c.id: c.verdict for c in report.claims}
     assert words["prop1-l2norm"] == "does not extend" and words["algorithm1-beam"] == "code differs"
     assert words["prop2-shortcut"] == ("fails in part: the count min{m_1, l_max} fails; the word (the least frequent "
@@ -182,6 +181,7 @@ def test_report_counterexamples_are_the_minimal_ones_asserted_in_the_claim_tests
         "exp-tab:restaurants_roberta_5")
     # Counterexamples to stronger readings live in their steps, the headline holding.
     assert "961/1024" in steps["sampling-absence.s1-minimal-counterexample"].note
+    assert ce["sampling-absence"] is None and ce["baseline-lime"] is None  # headlines hold: cases in s1 and s6
     assert steps["algorithm1-literal.st1-counterexample"].values["counterexample"]["table"] == ["-4", "-3"]
     assert steps["prop1-step-link.st1-tie-implementation"].values["counterexample"]["position_weights"] == ["1", "2"]
     assert steps["prop1-step-link.st2-tie-printed"].values["counterexample"]["position_weights"] == ["1", "1/2"]

@@ -1,12 +1,14 @@
-"""Mardaoui and Garreau's L2-normalised TF-IDF result beside LIME's exact limit and the lime package, on real reviews.
+"""A re-derivation of Mardaoui and Garreau's approximation (L2-normalised TF-IDF) beside LIME's exact limit and the
+lime package, on real reviews.
 
 The framework the paper leverages (line 443: Garreau and von Luxburg, extended to text by Mardaoui and Garreau)
-gives, for a linear model on scikit-learn's default ``TfidfVectorizer()`` (L2 norm) and lime's defaults
-(``bow=True``: one feature per distinct word), a closed form of LIME's limit, beta_j = K_d c_j + L_d S with
-c_j = lambda_j phi_j(xi) and S = sum_l c_l (:mod:`analytic.lime_l2`: the constants, their large-d limit and a bound
-on the approximation |phi(z)| ~ sqrt(k / d) |phi(xi)| it rests on; :func:`analytic.lime_text.lime_l2_linear`: the
-closed form itself). This module sets it beside LIME's exact limit (:func:`analytic.lime_text.lime_coefficients`,
-enumeration over LIME's law) and the package at its default n on reviews of ``restaurants.tsv``, explained by the
+approximates LIME's limit for a linear model on scikit-learn's default ``TfidfVectorizer()`` (L2 norm) under lime's
+defaults (``bow=True``: one feature per distinct word). Their paper's text was not read here: the form used,
+beta_j = K_d c_j + L_d S with c_j = lambda_j phi_j(xi) and S = sum_l c_l, is this project's re-derivation of their
+approximation from |phi(z)| ~ sqrt(k / d) |phi(xi)| (:mod:`analytic.lime_l2`: the constants, their large-d limit and
+a bound on that approximation; :func:`analytic.lime_text.lime_l2_linear`: the re-derived closed form), and the
+constant K_d was not checked against their paper's printed text. This module sets it beside LIME's exact limit
+(:func:`analytic.lime_text.lime_coefficients`, enumeration over LIME's law) and the package at its default n on reviews of ``restaurants.tsv``, explained by the
 evaluation's logistic model (``make_model("logistic")``: ``TfidfVectorizer()`` + ``LogisticRegression()``, trained on
 the split of seed 0) and, where every TF-IDF entry is equal so that the closed form is exact, by the same regression
 on ``TfidfVectorizer(use_idf=False)`` (term frequency, L2 norm). It exposes two steps for claim ``baseline-lime``:
@@ -246,8 +248,9 @@ def side_by_side_table(rows: list[dict]) -> dict:
              _cell(r["closed_form_at_n"]), _cell(r["exact_at_n"]), _cell(r["package_mean"]),
              _interval(r["package_interval"]),
              _cell(r["constant_closed_form"], 4), _cell(r["constant_implied"], 4)] for r in rows]
-    return {"title": "Mardaoui and Garreau's closed form, the exact limit and lime, side by side, with the constant "
-                     "K_d and the constant the exact limit implies", "columns": header, "rows": body}
+    return {"title": "A re-derivation of Mardaoui and Garreau's approximation (the closed form), the exact limit and "
+                     "lime, side by side, with the re-derived constant K_d (not checked against their paper's "
+                     "printed text) and the constant the exact limit implies", "columns": header, "rows": body}
 
 
 def _example(rows: list[dict], text: str, model: str) -> str:
@@ -308,7 +311,8 @@ def _summary(checks: list[dict], model: str, kind: str) -> str:
 
 
 def mardaoui_garreau_step(claim: Claim, reading: str | None = "defaults") -> StepResult:
-    """Exhaustive on a stated family of real reviews: Mardaoui and Garreau's closed form against LIME's exact limit
+    """Exhaustive on a stated family of real reviews: a re-derivation of Mardaoui and Garreau's approximation (the
+    closed form) against LIME's exact limit
     (enumeration), exact where every TF-IDF entry is equal and within the derived bound elsewhere, and the constant
     K_d against the one the exact limit implies; the side-by-side table (with the package's runs) in ``values``."""
     step = "p5-mardaoui-garreau-l2"
@@ -326,10 +330,11 @@ def mardaoui_garreau_step(claim: Claim, reading: str | None = "defaults") -> Ste
     table = side_by_side(seen["cases"])
     implied = [x for c in checks if not c["equal_entries"] for x in c["implied_constant_range"]]
     note = (
-        "Mardaoui and Garreau's closed form for a linear model on L2-normalised TF-IDF under lime's defaults "
-        "(bow=True), beta_j = K_d c_j + L_d sum_l c_l, c_j = lambda_j phi_j(xi), re-derived from the approximation "
-        "|phi(z)| ~ sqrt(k/d) |phi(xi)| (analytic.lime_l2: their paper text was not available here and their code "
-        "is not used), against LIME's exact limit by "
+        "A re-derivation of Mardaoui and Garreau's approximation for a linear model on L2-normalised TF-IDF under "
+        "lime's defaults (bow=True): the closed form beta_j = K_d c_j + L_d sum_l c_l, c_j = lambda_j phi_j(xi), "
+        "derived here from the approximation |phi(z)| ~ sqrt(k/d) |phi(xi)| (analytic.lime_l2; their paper's text "
+        "was not read, so neither the form nor the constant K_d was checked against its printed text, and their "
+        "code is not used), against LIME's exact limit by "
         f"enumeration, on reviews of restaurants.tsv (test split of seed {SPLIT_SEED}: the first in-vocabulary one of "
         f"each d = 2..{max(DISTINCT_D)} with distinct words, the first {REPEATED_DOCUMENTS} with a repeated word) "
         "explained by the evaluation's logistic model (TfidfVectorizer() + LogisticRegression(), its decision "
@@ -380,8 +385,9 @@ def _closer_counts(cases: list[dict]) -> tuple[int, int, list[dict]]:
 
 
 def mardaoui_garreau_package_step(claim: Claim, reading: str | None = "defaults") -> StepResult:
-    """Statistical: the package (lime's defaults, n = LIME_SAMPLES) sides with the exact limit, not the closed form,
-    where the two differ: an exact sign test over all runs of those documents at level DELTA."""
+    """Statistical: the package (lime's defaults, n = LIME_SAMPLES) sides with the exact limit, not the re-derived
+    closed form (Mardaoui and Garreau's approximation), where the two differ: an exact sign test over all runs of
+    those documents at level DELTA."""
     step = "s7-mardaoui-garreau-package"
     base = {"false_alarm_probability": DELTA, "seed": statistical_seed(PACKAGE_SEED), "runs_per_document": RUNS,
             "n": LIME_SAMPLES}
@@ -401,9 +407,9 @@ def mardaoui_garreau_package_step(claim: Claim, reading: str | None = "defaults"
         f"documents and models, {seen['runs']} independent runs each (seeds from numpy.random.default_rng("
         f"{seen['seed']})): on the documents where the closed form is approximate, {closer} of {total} runs are "
         "closer (Euclidean, over the document's words) to the exact beta*_n (enumeration at n: LIME's limit with "
-        "its ridge bias at n) than to the closed form's beta*_n. Under 'each run is at least as likely closer to the "
-        f"closed form' the count is at most Binomial({total}, 1/2): P = {p_exact:.1e} (<= delta = {DELTA} rejects "
-        f"it; the reverse test P = {p_closed:.1e}). The package's mean lies within "
+        "its ridge bias at n) than to the re-derived closed form's beta*_n. Under 'each run is at least as likely "
+        f"closer to the closed form' the count is at most Binomial({total}, 1/2): P = {p_exact:.1e} (<= delta = "
+        f"{DELTA} rejects it; the reverse test P = {p_closed:.1e}). The package's mean lies within "
         f"{max(r['mean_minus_exact_n'] for r in rows):.1e} of the exact beta*_n on every document and up to "
         f"{max(r['mean_minus_closed_n'] for r in rows):.2g} from the closed form's: LIME computes the exact limit, "
         "and the closed form's gap is visible at lime's default n.")
