@@ -1,5 +1,5 @@
-"""Mardaoui and Garreau's LIME limit for a linear model on L2-normalised TF-IDF: its constants, their large-d limit,
-and a bound on the error of the approximation it rests on.
+"""A re-derivation of Mardaoui and Garreau's approximation of LIME's limit for a linear model on L2-normalised
+TF-IDF: its constants, their large-d limit, and a bound on the error of the approximation it rests on.
 
 Source: D. Mardaoui, D. Garreau, "An analysis of LIME for text data", AISTATS 2021 (PMLR 130, pp. 3493-3501;
 arXiv 2010.12487). Their main theorem gives LIME's limit explanation beta^f for text (lime's defaults, ``bow=True``:

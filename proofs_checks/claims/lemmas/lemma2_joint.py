@@ -195,8 +195,8 @@ def _conditions(sizes: tuple[bool, dict]) -> str:
     """The conditions, with the coverage of a candidate of size l_max + 1 at the defaults (step s10)."""
     return (
         "Read per candidate, as the sentence's 'i.e.' clause and the Lemma 2 it cites state it, the sentence is Lemma "
-        "2 (claim lemma2) and holds (steps s1-s5). All candidates of size <= l_max covered at once is section 2.2's "
-        "note (line 274), claim sampling-absence, with its own verdict. The literal reading "
+        "2 (claim lemma2) and holds (steps s1-s5). Section 2.2's note (line 274) has its own claim, sampling-absence "
+        "(per candidate, and all candidates of size <= l_max at once as a stronger reading). The literal reading "
         "of C as all candidates of the document (line 241) fails too (s10): with Lemma 2's n a candidate of size "
         f"{MAX_LEN + 1} at the defaults is covered with probability only "
         f"{sizes[1]['paper_defaults']['coverage_float']:.4f} < 0.95, and no n independent of the document's length "
