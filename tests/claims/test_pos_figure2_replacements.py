@@ -89,6 +89,19 @@ def test_strictly_opposite_failures_are_the_lexicon_neutral_replacements(result)
     assert step.values["not_opposite"] == expected == [["x_1", "great", 1, "slow", 0], ["x_5", "great", 1, "inept", 0]]
 
 
+def test_caveats_lexicon_and_punctuation_are_stated(result):
+    """Catches the strictly-opposite failure presented as lexicon-free (it rests on VADER not rating 'slow' and
+    'inept', read directly from the lexicon here) and the as-printed reading presented without saying the paper leaves
+    the order of tagging and punctuation removal open."""
+    step = next(s for s in result.steps if s.id.endswith("s5-strictly-opposite"))
+    lexicon = vader_lexicon()
+    assert step.values["in_vader_lexicon"] == {w: w in lexicon for w in ("slow", "inept")} == {"slow": False,
+                                                                                                "inept": False}
+    assert "names no lexicon" in step.note
+    printed = next(r for r in result.readings if r.id == "as-printed").meaning
+    assert "without commas" in printed and "before or after punctuation is removed" in printed
+
+
 def test_fine_tag_failures_are_the_number_changes(result):
     """Catches fine tags read from the wrong token: with the review's commas the Penn mismatches are exactly the
     plural/singular swaps a reader sees (drinks -> table, spot, space; service -> tips)."""

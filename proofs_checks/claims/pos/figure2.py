@@ -20,6 +20,8 @@ from ...verdicts.results import Quote
 #: The example row of the left panel, the document of lines 348-349 ("in the example of Figure 2").
 EXAMPLE = Quote(301, r"$\xi$ & Poor & drinks & \textbf{decent} \color{black} & food & \textbf{great} \color{black} & "
                      r"service & $\drop(\xi)$")
+#: Line 349, what the opposite-sentiment replacement of the example's 'great' is for (lines 347-349, 387).
+HIGHLIGHT = Quote(349, r"Contrarily, replacing it with \say{bad} or \say{awful} will highlight its impact.")
 #: The lines of the figure's environment (1-based, inclusive) and of its caption's last sentence.
 FIGURE_LINES = (292, 340)
 CAPTION_LIST_LINE = 338

@@ -9,7 +9,7 @@ signs (:func:`fred.pos.tagging.vader_polarity`), as in the reference sampler.
 
 from __future__ import annotations
 
-from fred.pos.tagging import vader_polarity
+from fred.pos.tagging import vader_lexicon, vader_polarity
 
 from ...verdicts.results import Claim, ClaimResult, Quote, Reading, StepResult
 from .figure2 import EXAMPLE, Panel, figure
@@ -34,11 +34,14 @@ READINGS = (
             "line 351).",
             why=(ILLUSTRATION, COARSE, NEUTRAL_IN_BOTH, REVIEW)),
     Reading("as-printed", "alternative", "The same, the example and samples tagged as the table prints them (no "
-            "punctuation; en_core_web_sm then reads 'Poor drinks' as a subject and its verb).", why=(EXAMPLE,)),
+            "punctuation; en_core_web_sm then reads 'Poor drinks' as a subject and its verb). The figure prints the "
+            "samples without commas, and the paper does not say whether tagging happens before or after punctuation "
+            "is removed: this reading and the headline's are both open.", why=(EXAMPLE,)),
     Reading("fine-tags", "stronger", "Each replacement has the Penn (fine) tag of the token it replaces (NN vs NNS "
             "differ).", why=(RULE_357,)),
     Reading("strictly-opposite", "stronger", "A token with a sentiment is always replaced by a word of the opposite "
-            "sentiment.", why=(RULE_357,)),
+            "sentiment, signs by VADER (the paper names no lexicon: the verdict depends on the lexicon).",
+            why=(RULE_357,)),
 )
 STATEMENT = ("Figure 2, left panel: every perturbed token is replaced by a word of the same POS tag and, when it has a "
              "sentiment, by a word from the opposite-sentiment dictionary (line 357).")
@@ -114,13 +117,17 @@ def opposite_dictionary(seen: dict) -> StepResult:
 
 
 def strictly_opposite(seen: dict) -> StepResult:
-    """s5: the stronger reading: every polar token's replacement of the opposite sign."""
+    """s5: the stronger reading: every polar token's replacement of the opposite sign (VADER's signs)."""
     not_opposite = [p for p in seen["polar"] if p[4] != -p[2]]
+    lexicon = vader_lexicon()
+    rated = {p[3]: p[3] in lexicon for p in not_opposite}
     return CLAIM.checked(
         "s5-strictly-opposite", "statement", "exhaustive",
         f"Polar tokens replaced by a word not of the opposite sign: {not_opposite} (neutral words, which line 351 puts "
-        "in both dictionaries).", holds=not not_opposite, values={"not_opposite": not_opposite},
-        reading="strictly-opposite")
+        f"in both dictionaries). This depends on the lexicon: the replacements are neutral because VADER does not "
+        f"rate them (in its lexicon: {rated}), and the paper names no lexicon; one rating 'slow' and 'inept' "
+        "negative would find no failure here.", holds=not not_opposite,
+        values={"not_opposite": not_opposite, "in_vader_lexicon": rated}, reading="strictly-opposite")
 
 
 def check() -> ClaimResult:
@@ -139,7 +146,9 @@ def check() -> ClaimResult:
                        "Universal tags, the review with its commas (line 132)"),
              opposite_dictionary(seen),
              same_tags("s3-same-coarse-tag-as-printed", panel, coarse_tagger(), False, "as-printed",
-                       "Universal tags, the rows as the table prints them (no punctuation)"),
+                       "Universal tags, the rows as the table prints them (no punctuation; the figure prints the "
+                       "samples without commas, and the paper does not say whether tagging happens before or after "
+                       "punctuation is removed)"),
              same_tags("s4-same-fine-tag", panel, fine_tagger(), True, "fine-tags",
                        "Penn tags, the review with its commas"),
              strictly_opposite(seen))
