@@ -6,8 +6,10 @@ import importlib.util
 import itertools
 import os
 import sys
+from fractions import Fraction
 from pathlib import Path
 
+import numpy as np
 import pytest
 from hypothesis import settings
 from scipy import stats
@@ -71,6 +73,26 @@ def load_tool(name: str):
     sys.modules[spec.name] = module
     spec.loader.exec_module(module)
     return module
+
+
+def step_ending(result, suffix: str):
+    """The first step of ``result`` whose id ends with ``suffix``."""
+    return next(s for s in result.steps if s.id.endswith(suffix))
+
+
+def joint_by_designs(b: int, n: int, max_len: int) -> Fraction:
+    """P(every non-empty set of <= max_len of the b positions is perturbed in some row) at p = 1/2, by counting
+    the 2**(n b) equally likely designs (row r is bits r*b .. r*b + b - 1 of the design's number)."""
+    if n * b > 20:
+        raise ValueError("too many designs")
+    designs = np.arange(2 ** (n * b), dtype=np.int64)
+    rows = [(designs >> (r * b)) & (2**b - 1) for r in range(n)]
+    ok = np.ones(designs.size, dtype=bool)
+    for size in range(1, min(max_len, b) + 1):
+        for subset in itertools.combinations(range(b), size):
+            code = sum(1 << i for i in subset)
+            ok &= np.logical_or.reduce([(row & code) == code for row in rows])
+    return Fraction(int(ok.sum()), 2 ** (n * b))
 
 
 def claim_step(result, claim: str, name: str):

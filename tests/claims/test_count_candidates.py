@@ -14,7 +14,7 @@ from sklearn.feature_extraction.text import TfidfVectorizer
 from sklearn.linear_model import LogisticRegression
 
 from proofs_checks.claims.propositions import count_candidates as claim
-from tests._helpers import drops_by_enumeration
+from tests._helpers import drops_by_enumeration, step_ending
 
 EXPECTED = {
     "count-candidates.p1-exchangeable-in-field": ("proof", "symbolic", "holds", None),
@@ -30,9 +30,6 @@ EXPECTED = {
 def result(reference_runs):
     return reference_runs.result(claim.CLAIM)
 
-
-def _step(result, suffix):
-    return next(s for s in result.steps if s.id.endswith(suffix))
 
 
 def test_every_step_and_the_verdicts_are_pinned(result):
@@ -50,18 +47,18 @@ def test_the_two_spaces_of_w_w_by_hand_like_with_like(result):
     (one of size 1: the word), so 3 vs 2 and 2 vs 1. Non-empty against non-empty on the other documents: 'a a b' 2^3 -
     1 = 7 vs 3 x 2 - 1 = 5, 'a b a b' 15 vs 3 x 3 - 1 = 8, 'a a a b' 15 vs 4 x 2 - 1 = 7. Catches the old
     comparison of non-empty position sets with count vectors including the empty one (7 vs 6, 15 vs 9, 15 vs 8)."""
-    values = _step(result, "st2-spaces-counted").values
+    values = step_ending(result, "st2-spaces-counted").values
     assert (values["position_sets"], values["size1_positions"]) == (3, 2)
     assert (values["nonempty_count_vectors"], values["size1_count_vectors"]) == (2, 1)
     assert {r["document"]: (r["position_sets"], r["nonempty_count_vectors"]) for r in values["more"]} == {
         "a a b": (7, 5), "a b a b": (15, 8), "a a a b": (15, 7)}
-    assert "vs 6" not in _step(result, "st2-spaces-counted").note and values["satisfies_hypotheses"] is True
+    assert "vs 6" not in step_ending(result, "st2-spaces-counted").note and values["satisfies_hypotheses"] is True
 
 
 def test_the_empty_candidate_is_a_separate_step(result):
     """Line 473's 0 <= c_j <= m_j on 'w w' gives (0), (1), (2): the empty vector is in, of length 0 (line 474), and
     line 240 excludes it. Catches the empty candidate folded into st2's count again, or a step that cannot see it."""
-    values = _step(result, "st3-empty-candidate").values
+    values = step_ending(result, "st3-empty-candidate").values
     assert (values["count_vectors"], values["empty_vector_included"], values["satisfies_hypotheses"]) == (3, True, True)
 
 

@@ -14,6 +14,7 @@ import pytest
 from analytic import table_classifier
 from fred import Fred
 from proofs_checks.claims.algorithm1 import empirical_drop_average as claim
+from tests._helpers import step_ending
 
 EXPECTED = {
     "empirical-drop-average.s1-average-identity": ("proof", "symbolic", "holds", None),
@@ -28,9 +29,6 @@ EXPECTED = {
 def result(reference_runs):
     return reference_runs.result(claim.CLAIM)
 
-
-def _step(result, suffix):
-    return next(s for s in result.steps if s.id.endswith(suffix))
 
 
 def test_every_step_and_the_verdicts_are_pinned(result):
@@ -91,7 +89,7 @@ def test_the_smallest_section2_case_by_hand(result):
     """b = 1, f = (0, 1), one sample with the token perturbed: fhat = 1, so Eq. (3) = 0; E[f] = 1/2, so line 246's
     drop of the sample is -1/2. The 0/1 table before it, (0, 0), gives 0 both ways. Catches a counterexample that is
     not the smallest or is outside the hypotheses."""
-    values = _step(result, "s3-section2-drops").values
+    values = step_ending(result, "s3-section2-drops").values
     assert (values["table_by_code"], values["eq3"], values["average_of_line246_drops"]) == ([0, 1], "0", "-1/2")
     assert values["satisfies_hypotheses"] is True and values["offset_is_E_f_minus_fhat_on_every_pair"] is True
 
@@ -101,7 +99,7 @@ def test_the_any_n_step_against_fractions_beyond_its_finite_check(result):
     third row perturbing c): line 408's average is Eq. (3) and line 246's is Eq. (3) + (mu - fhat). Catches an s5
     whose residuals are not 0 (a wrong sum or the mean taken over n rather than n_c), and a 'holds' on a
     non-zero residual."""
-    values = _step(result, "s5-average-identity-any-n").values
+    values = step_ending(result, "s5-average-identity-any-n").values
     assert set(values.values()) == {"0"}
     rng = np.random.default_rng(5)
     f = [F(int(v), 97) for v in rng.integers(0, 98, size=11)]
@@ -117,6 +115,6 @@ def test_the_section2_reading_is_called_the_papers_notational_clash(result):
     follows line 334's d(x_j). Catches a note that drops the reason (a reviewer read the failing reading as
     invented)."""
     reading = next(r for r in result.readings if r.id == "section2-drops")
-    note = _step(result, "s3-section2-drops").note
+    note = step_ending(result, "s3-section2-drops").note
     for text in (reading.meaning, note):
         assert "line 246" in text and "line 408" in text and "line 334" in text and "notational clash" in text

@@ -12,7 +12,7 @@ import numpy as np
 import pytest
 
 from proofs_checks.claims.lemmas import eq1_drop_chain as claim
-from tests._helpers import drops_by_enumeration
+from tests._helpers import drops_by_enumeration, step_ending
 
 EXPECTED = {
     "eq1-drop-chain.s1-chain-every-table": ("statement", "symbolic", "holds", None),
@@ -26,9 +26,6 @@ def result(reference_runs):
     return reference_runs.result(claim.CLAIM)
 
 
-def _step(result, suffix):
-    return next(s for s in result.steps if s.id.endswith(suffix))
-
 
 def test_every_step_and_the_verdicts_are_pinned(result):
     """Catches a step whose identity stopped holding (or started failing), a step added or dropped, or a headline
@@ -37,7 +34,7 @@ def test_every_step_and_the_verdicts_are_pinned(result):
     assert (result.kind, result.status, result.verdict) == ("statement", "holds", "holds")
     assert [(r.id, r.role, result.reading_status(r.id)) for r in result.readings] == [
         ("from-mean", "headline", "holds"), ("from-xi", "alternative", "fails")]
-    assert _step(result, "s1-chain-every-table").values["cases"] == 1 + 3 + 7 + 15  # 2^b - 1 candidates, b = 1..4
+    assert step_ending(result, "s1-chain-every-table").values["cases"] == 1 + 3 + 7 + 15  # 2^b - 1 candidates, b = 1..4
 
 
 def test_the_chain_by_independent_enumeration_on_random_rational_tables():
@@ -63,7 +60,7 @@ def test_the_from_xi_counterexample_by_hand(result):
     """b = 1, f = (0, 1) (f(xi) = 0, perturbed 1), p = 1/2: E[f] = 1/2, E[f | c] = 1, so Eq. (1) gives -1/2 and the
     drop from f(xi) gives -1; the only smaller 0/1 table (0, 0) has f(xi) = E[f]. Catches a counterexample that is
     not the smallest, values misread from the table, or a case outside the hypotheses."""
-    values = _step(result, "s3-from-xi-counterexample").values
+    values = step_ending(result, "s3-from-xi-counterexample").values
     assert (values["table_by_code"], values["eq1_drop"], values["drop_from_f_xi"]) == ([0, 1], "-1/2", "-1")
     assert (values["E_f"], values["f_xi"], values["tables_before"]) == ("1/2", "0", [[0, 0]])
     assert values["satisfies_hypotheses"] is True

@@ -13,7 +13,7 @@ import pytest
 from fred.search import count_candidates
 from proofs_checks.claims.algorithm1 import document_lengths
 from proofs_checks.claims.algorithm1 import exact_drop_cost as claim
-from tests._helpers import drops_by_enumeration
+from tests._helpers import drops_by_enumeration, step_ending
 
 EXPECTED = {
     "exact-drop-cost.s1-every-pattern-needed": ("proof", "symbolic", "holds", None),
@@ -29,9 +29,6 @@ EXPECTED = {
 def result(reference_runs):
     return reference_runs.result(claim.CLAIM)
 
-
-def _step(result, suffix):
-    return next(s for s in result.steps if s.id.endswith(suffix))
 
 
 def test_every_step_and_the_verdicts_are_pinned(result):
@@ -50,11 +47,11 @@ def test_the_papers_n_and_the_crossing_by_hand(result):
     4096 = 2^12, and log10(2^150) = 45.15, log10(2^230) = 69.24. Catches a wrong n (e.g. Lemma 2 at another
     l_max), an off-by-one crossing, or lengths misread from line 1109."""
     assert 1 - F(1023, 1024) ** 3067 >= F(19, 20) > 1 - F(1023, 1024) ** 3066
-    values = _step(result, "s3-large-documents").values
+    values = step_ending(result, "s3-large-documents").values
     assert (values["n"], values["smallest_b_with_2b_above_n"]) == (3067, 12)
     assert values["by_dataset"]["yelp"]["log10_exact_calls"] == round(150 * math.log10(2), 2) == 45.15
     assert values["by_dataset"]["imdb"]["log10_ratio_to_n"] == round(230 * math.log10(2) - math.log10(3067), 2)
-    cheaper = _step(result, "s4-always-cheaper").values
+    cheaper = step_ending(result, "s4-always-cheaper").values
     assert cheaper["exact_cheaper_for_b"] == list(range(1, 12))
     assert cheaper["printed_lengths_where_exact_is_cheaper"] == ["restaurants", "tweets"]
     assert cheaper["satisfies_hypotheses"] is True
@@ -95,7 +92,7 @@ def test_the_search_at_the_large_lengths_by_hand(result):
     without the cap (k <= b) the sums are 2^b - 1 (binomial theorem). Catches a 'no-search' step judged at b <= 10
     (the old straw-man counterexample b = 1), a count that forgets the cap, or an 'uncapped' count that is not the
     whole search."""
-    values = _step(result, "s5-search-cut-by-l-max").values["at_large_lengths"]
+    values = step_ending(result, "s5-search-cut-by-l-max").values["at_large_lengths"]
     assert set(values) == {"yelp", "imdb"}
     for name, b in (("yelp", 150), ("imdb", 230)):
         capped = sum(math.comb(b, k) for k in range(11)) - 1
@@ -110,7 +107,7 @@ def test_every_coefficient_is_non_zero_at_b_150_in_fractions(result):
     """s6 says w_z (1 - 1{z contains c} / p^k) != 0 for every b; here in Fractions at b = 150 (the Yelp length) for
     p in {1/10, 1/2, 9/10}, every j in 0..150 and k in 1..10 with z containing c. Catches an s6 whose sympy
     answer ('positive', 'no root') is not what holds at the headline's b (e.g. a weight that vanishes)."""
-    assert _step(result, "s6-every-pattern-any-b").values == {
+    assert step_ending(result, "s6-every-pattern-any-b").values == {
         "weight_positive": True, "roots_of_p_power_k_equal_1_in_unit_interval": "EmptySet"}
     for p in (F(1, 10), F(1, 2), F(9, 10)):
         for j in range(151):

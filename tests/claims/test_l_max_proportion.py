@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 
 from proofs_checks.claims.algorithm1 import l_max_proportion as claim
+from tests._helpers import step_ending
 
 EXPECTED = {
     "l-max-proportion.p1-cap": ("proof", "exhaustive", "holds", None),
@@ -32,9 +33,6 @@ RESULTS = Path(__file__).resolve().parents[2] / "results"
 def result(reference_runs):
     return reference_runs.result(claim.CLAIM)
 
-
-def _step(result, suffix):
-    return next(s for s in result.steps if s.id.endswith(suffix))
 
 
 def test_every_step_and_the_verdicts_are_pinned(result):
@@ -55,11 +53,11 @@ def test_the_printed_shares_by_hand(result):
     """10/10 = 1 at Restaurants and Tweets, 10/150 = 1/15 at Yelp, 10/230 = 1/23 at IMDb (line 1109 as printed), and
     the cap is at most half from b = 20 on. Catches lengths misparsed from the source or a proportion bound that
     ignores min(b, l_max)."""
-    assert _step(result, "st1-printed-averages").values["above_half"] == ["restaurants", "tweets"]
-    assert _step(result, "c1-corrected").values["largest_proportion"] == {
+    assert step_ending(result, "st1-printed-averages").values["above_half"] == ["restaurants", "tweets"]
+    assert step_ending(result, "c1-corrected").values["largest_proportion"] == {
         "restaurants": "1", "tweets": "1", "yelp": "1/15", "imdb": "1/23"}
     assert claim.largest_proportion(20) == F(1, 2) < claim.largest_proportion(19)
-    assert claim.largest_proportion(4) == 1 and _step(result, "p1-cap").values["at_most_half_from_b"] == 20
+    assert claim.largest_proportion(4) == 1 and step_ending(result, "p1-cap").values["at_most_half_from_b"] == 20
 
 
 def test_the_restaurants_share_from_the_raw_file(result):
@@ -73,14 +71,14 @@ def test_the_restaurants_share_from_the_raw_file(result):
     counts = [len(re.sub(r"[^a-zA-Z\d\s]", "", t).lower().split()) for t in texts]
     counts = [c for c in counts if c > 0]
     share = sum(c < 20 for c in counts) / len(counts)
-    assert _step(result, "st2-datasets").values["datasets"]["restaurants"]["share_above"]["1/2"] == pytest.approx(
+    assert step_ending(result, "st2-datasets").values["datasets"]["restaurants"]["share_above"]["1/2"] == pytest.approx(
         share, abs=1e-12)
 
 
 def test_the_explained_documents_from_the_committed_csv(result):
     """FRED's rows of each committed run read with the csv module: the share with n_tokens < 20 and the count of
     explanations with proportion > 1/2. Catches rows of another explainer counted, or the proportion column misread."""
-    values = _step(result, "st3-explained-documents").values["runs"]
+    values = step_ending(result, "st3-explained-documents").values["runs"]
     for run in claim.RUNS:
         with open(RESULTS / f"{run}_p0.5_eps0.15.csv", newline="") as handle:
             rows = [r for r in csv.DictReader(handle) if r["explainer"] == "fred"]
@@ -106,21 +104,21 @@ def test_the_counterexamples_are_the_printed_average_and_the_shortest_explained_
         with open(RESULTS / f"{run}_p0.5_eps0.15.csv", newline="") as handle:
             lengths += [int(r["n_tokens"]) for r in csv.DictReader(handle) if r["explainer"] == "fred"]
     shortest = min(lengths)
-    cx = _step(result, "st3-explained-documents").values["shortest_explained"]
+    cx = step_ending(result, "st3-explained-documents").values["shortest_explained"]
     assert (cx["b"], cx["largest_proportion"], cx["satisfies_hypotheses"]) == (shortest, "1", True) and shortest == 2
     assert cx["minimal_among"] == "the documents the committed runs explain"
-    average = _step(result, "st1-printed-averages").values["counterexample"]
+    average = step_ending(result, "st1-printed-averages").values["counterexample"]
     assert (average["b"], average["largest_proportion"], average["datasets"], average["satisfies_hypotheses"]) == (
         10, "1", ["restaurants", "tweets"], True)
     if DATA.is_file():
-        assert _step(result, "st2-datasets").values["datasets"]["restaurants"]["fewest_tokens"] == 1
+        assert step_ending(result, "st2-datasets").values["datasets"]["restaurants"]["fewest_tokens"] == 1
 
 
 def test_every_committed_explanation_respects_the_cap(result):
     """The rationale's computed part: FRED's explanations in the committed runs, read with the csv module, have at
     most 10 tokens (column k) and proportion k / n_tokens. Catches an st4 reading another explainer's rows, a cap
     check that never looks at the explanation size, or a proportion column that is not k / b."""
-    values = _step(result, "st4-cap-respected").values
+    values = step_ending(result, "st4-cap-respected").values
     for run in claim.RUNS:
         with open(RESULTS / f"{run}_p0.5_eps0.15.csv", newline="") as handle:
             rows = [r for r in csv.DictReader(handle) if r["explainer"] == "fred"]

@@ -10,12 +10,12 @@ p = 1/2), independently of both methods of analytic.lemma2 the claim uses.
 
 from __future__ import annotations
 
-import itertools
 import math
 from fractions import Fraction
 
-import numpy as np
 import pytest
+
+from tests._helpers import joint_by_designs
 
 
 @pytest.fixture(scope="module")
@@ -26,20 +26,6 @@ def result(reference_runs):
 def _values(result, step: str) -> dict:
     return next(s.values for s in result.steps if s.id == f"lemma2-joint.{step}")
 
-
-def joint_by_designs(b: int, n: int, max_len: int) -> Fraction:
-    """P(every non-empty set of <= max_len of the b positions is perturbed in some row) at p = 1/2, by counting
-    the 2**(n b) equally likely designs (row r is bits r*b .. r*b + b - 1 of the design's number)."""
-    if n * b > 20:
-        raise ValueError("too many designs")
-    designs = np.arange(2 ** (n * b), dtype=np.int64)
-    rows = [(designs >> (r * b)) & (2**b - 1) for r in range(n)]
-    ok = np.ones(designs.size, dtype=bool)
-    for size in range(1, min(max_len, b) + 1):
-        for subset in itertools.combinations(range(b), size):
-            code = sum(1 << i for i in subset)
-            ok &= np.logical_or.reduce([(row & code) == code for row in rows])
-    return Fraction(int(ok.sum()), 2 ** (n * b))
 
 
 def test_lemma2_joint_step_statuses_readings_and_verdicts(result):

@@ -27,7 +27,7 @@ from analytic import coverage, joint_coverage, joint_coverage_all_sizes
 from fred import sample_size
 from fred.sampling import MaskSampler
 from proofs_checks.statistics.seeds import statistical_seed
-from tests._helpers import clopper_pearson
+from tests._helpers import clopper_pearson, joint_by_designs
 
 
 @pytest.fixture(scope="module")
@@ -234,20 +234,6 @@ def test_fred_sampler_step_rejects(result):
     assert math.isclose(high, s3["interval"][1], abs_tol=1e-9) and high < 0.95 and s3["rejects"] is True
     assert low <= 0.7902098899 <= high and s3["interval_contains_exact"] is True
 
-
-def joint_by_designs(b: int, n: int, max_len: int) -> Fraction:
-    """P(every non-empty set of <= max_len of the b positions is perturbed in some row) at p = 1/2, by counting
-    the 2**(n b) equally likely designs (row r is bits r*b .. r*b + b - 1 of the design's number)."""
-    if n * b > 20:
-        raise ValueError("too many designs")
-    designs = np.arange(2 ** (n * b), dtype=np.int64)
-    rows = [(designs >> (r * b)) & (2**b - 1) for r in range(n)]
-    ok = np.ones(designs.size, dtype=bool)
-    for size in range(1, min(max_len, b) + 1):
-        for subset in itertools.combinations(range(b), size):
-            code = sum(1 << i for i in subset)
-            ok &= np.logical_or.reduce([(row & code) == code for row in rows])
-    return Fraction(int(ok.sum()), 2 ** (n * b))
 
 
 def test_minimal_counterexample_by_brute_force(result):

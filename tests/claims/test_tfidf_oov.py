@@ -19,7 +19,7 @@ from sklearn.feature_extraction.text import TfidfVectorizer
 from analytic import LinearTfidfModel, check_vectorizer
 from fred import Fred
 from proofs_checks.claims.propositions import tfidf_oov as claim
-from tests._helpers import drops_by_enumeration
+from tests._helpers import drops_by_enumeration, step_ending
 
 EXPECTED = {
     "tfidf-oov.st1-convention": ("statement", "exhaustive", "holds", "convention"),
@@ -35,9 +35,6 @@ EXPECTED = {
 def result(reference_runs):
     return reference_runs.result(claim.CLAIM)  # the session's one run of the claim (tests/conftest.py)
 
-
-def _step(result, suffix):
-    return next(s for s in result.steps if s.id.endswith(suffix))
 
 
 def test_every_step_status_role_and_evidence_is_pinned(result):
@@ -61,7 +58,7 @@ def test_an_unseen_word_has_no_column_and_its_smooth_idf_is_not_zero(result):
     assert "bad" not in vec.vocabulary_
     assert np.array_equal(vec.transform(["good bad"]).toarray(), vec.transform(["good"]).toarray())
     assert all(math.log(n + 1) + 1 > 1 for n in range(1, 1000))
-    step = _step(result, "st1-convention")
+    step = step_ending(result, "st1-convention")
     values = step.values["smallest"]
     assert values["definition1_idf_at_N_j_0"] == pytest.approx(math.log(2) + 1, rel=1e-15)
     assert (values["has_column"], values["satisfies_hypotheses"]) == (False, True)
@@ -81,7 +78,7 @@ def test_the_convention_gives_the_vectorizers_phi_by_hand(result):
                        by_hand, rtol=1e-15, atol=0)
     formula = claim._definition1_phi(vec, ["good food", "bad service"], ["good food zzz"], "zzz", math.log(3) + 1)
     assert formula[0, -1] == pytest.approx(math.log(3) + 1, rel=1e-15)
-    first = _step(result, "st1-convention").values["first"]
+    first = step_ending(result, "st1-convention").values["first"]
     assert (first["corpus"], first["word"], first["same_phi"]) == (["good food", "bad service"], "zzz", True)
     assert first["word_coordinate_by_formula"] == pytest.approx([math.log(3) + 1] * 2, rel=1e-15)
 
@@ -92,7 +89,7 @@ def test_b_follows_from_a_not_from_definition1_at_n_mask_0(result):
     (b) follows from (a) (no column, or the zero IDF term of line 476), as 'Thus' (line 478) says. Catches reading
     (b) justified by 'in Definition 1 words are dictionary elements, so N_mask = 0' (the second reviewer's finding:
     that reason gives a positive idf and works against (b))."""
-    without = _step(result, "st1-convention").values["mask_as_dictionary_element"]
+    without = step_ending(result, "st1-convention").values["mask_as_dictionary_element"]
     assert without["masked_phi_by_formula"] == pytest.approx([0.0, math.log(2) + 1], rel=1e-15)
     assert without["masked_phi_by_convention"] == without["removed_phi"] == [0.0, 0.0]
     headline = result.readings[0]
@@ -117,7 +114,7 @@ def test_the_lowercased_mask_is_outside_the_assumption_not_a_counterexample(resu
     assert masked == (F(1), {(0,): F(0)}) and removed == (F(1, 2), {(0,): F(1, 2)})
     record = claim.mask_hypotheses(vec, "UNK")
     assert record["satisfies_hypotheses"] is False and record["hypotheses"]["mask_not_in_fitted_corpus"] is False
-    values = _step(result, "st3-mask-removal").values
+    values = step_ending(result, "st3-mask-removal").values
     cx = values["first_differing_case_outside_hypotheses"]
     assert (cx["corpus"], cx["lowercase"], cx["document"], cx["masking"]["drops"], cx["removal"]["drops"]) == (
         ["good unk"], True, "good", {"good": "0"}, {"good": "1/2"})
