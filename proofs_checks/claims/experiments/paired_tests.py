@@ -56,8 +56,8 @@ committed run: the same margin, :data:`fred_constants.SMALL_EFFECT` times the po
 explainers' values over the run's documents, sqrt((s_x^2 + s_y^2) / 2), and a paired TOST: two one-sided paired
 t-tests, each at 0.05/3 (the yardstick's TOST level, :data:`~proofs_checks.paper.yardstick.CLEAR_LEVEL`: a TOST at
 level alpha runs each side at alpha), with n - 1 degrees of freedom; 'not close' is one one-sided test at 0.05/6, as
-the yardstick's 'better'. The margin is in standard deviations of the values, not of the paired differences: it then means
-what it means on the tables (Cohen's d between the two explainers), and pairing only narrows the test's standard
+the yardstick's 'better'. The margin is in standard deviations of the values, not of the paired differences: it then
+means what it means on the tables (Cohen's d between the two explainers), and pairing only narrows the test's standard
 error; a margin in standard deviations of the differences (Cohen's d_z) would shrink as the two explainers agree
 more, a different and data-dependent quantity. The pooled standard deviation is estimated from the run (a plug-in:
 the test's level is that of the t-tests given it). "Not close" is the gap shown beyond the margin by the same
@@ -360,7 +360,8 @@ def paired_equivalence(run: Run, x: str, y: str, metric: str, margin: float = SM
     """Whether ``x`` and ``y`` are close on ``metric`` in ``run`` (module docstring, "Close"): the mean paired
     difference, the pooled standard deviation P of the values, the binding t statistic of the TOST, (margin P -
     |mean d|) / (sd(d) / sqrt(n)), its critical value, and ``close``: +1 shown within margin P, -1 shown beyond it
-    (the statistic at or below minus ``critical_beyond``, the 0.05/6 one-sided value), 0 undecided. When every difference is the same the
+    (the statistic at or below minus ``critical_beyond``, the 0.05/6 one-sided value), 0 undecided. When every
+    difference is the same the
     t-tests are undefined and the decision is that difference against the bound; fewer than two documents decide
     nothing."""
     a, b = run.paired(x, y, metric)
