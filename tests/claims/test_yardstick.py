@@ -180,15 +180,17 @@ def test_on_the_whole_rule_by_hand(tables):
 
 def test_sensitivity_table_and_its_rendering():
     """The sensitivity table marks the declared margin and the margins where the status turns, and the report
-    renders it as a Markdown table with the declared row in bold. Catches a turn reported at the wrong margin or a
-    rendering that drops the counts."""
+    renders it as a Markdown table with the declared row in bold, with the exact turning margin and the grid's pair
+    around it. Catches a turn reported at the wrong margin, a rendering that drops the counts, or one that gives only
+    the coarse grid (issue 40)."""
     from proofs_checks.report import sensitivity_markdown
 
     table = yardstick.sensitivity(lambda m: {"status": "holds" if m >= 0.5 else "inconclusive", "close": int(m * 10)},
                                   "margin (pooled SD)", SMALL_EFFECT)
     assert table["turns_at"] == [0.5] and [r["declared"] for r in table["rows"]].count(True) == 1
     lines = sensitivity_markdown("c.st1", table)
-    assert "turns at 0.5" in lines[0] and "| margin | status | close |" in lines[2]
+    assert "turns at 0.5 exactly (to 0.01, by bisection; between the grid's 0.3 and 0.5)" in lines[0]
+    assert "| margin | status | close |" in lines[2]
     assert "| **0.2** | inconclusive | 2 |" in lines[2]
 
 
@@ -203,7 +205,7 @@ def test_the_report_prints_the_yardstick_above_the_experiment_claims():
     marker = f"**The yardstick of the table claims.** {yardstick.RULE}"
     assert markdown.count(marker) == 1
     assert markdown.index("## lemma2") < markdown.index(marker) < markdown.index("## experiment-mask-vs-pos")
-    assert "Sensitivity of experiment-mask-vs-pos.st1-section4-tables to the margin of 'slightly'" in markdown
+    assert "Sensitivity of experiment-mask-vs-pos.st1-section4-slightly to the margin of 'slightly'" in markdown
     assert "| **0.2** | inconclusive |" in markdown
     assert f"Yardstick: {yardstick.RULE}" in report.to_text()
 
