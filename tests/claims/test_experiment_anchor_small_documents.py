@@ -111,6 +111,11 @@ def test_performs_well_is_anchor_on_restaurants_on_the_whole(result, tables):
         assert tuple(values[k] for k in ("won", "lost", "clear_won", "clear_lost")) == mine
     assert sorted(_step(result, "st0-appendix-performs-well").values["pairs_against_anchor"]) == sorted(OTHERS)
     assert "(every pair)" in _step(result, "st0-appendix-performs-well").note
+    # the claim fails: its counterexample is line 1178's nine Restaurants tables, inside the sentence's hypotheses
+    ce = result.counterexample
+    assert (ce["sentence_line"], len(ce["tables"]), ce["won"], ce["lost"]) == (1178, 9, 15, 89)
+    assert ce["satisfies_hypotheses"] is True and all(ce["hypotheses"].values())
+    assert _step(result, "st0-section4-performs-well").values["counterexample"] is None
 
 
 def test_the_headline_quotes_the_contrast():
@@ -179,7 +184,7 @@ def test_the_absolute_reading_fails_on_restaurants(result, tables):
     values = _step(result, "st3-absolute").values
     assert {e: (t["won"], t["lost"]) for e, t in values["restaurants"]["against"].items()} == against
     ce = values["counterexample"]
-    assert ce["competitor"] == "fred" and ce["satisfies_hypotheses"] is True and result.counterexample is None
+    assert ce["competitor"] == "fred" and ce["satisfies_hypotheses"] is True and result.counterexample != ce
 
 
 def test_precise_statement(result, tables):

@@ -161,7 +161,10 @@ def check() -> ClaimResult:
     the absolute reading, Restaurants and Tweets together, and the nonlinear clause."""
     steps = (*(performs_well(scope) for scope in SCOPES), *(conservative(scope) for scope in SCOPES), nonlinear(),
              *(relative(scope) for scope in SCOPES), absolute(), small_is_short(), paper_tables())
-    return CLAIM.result(kind="experiment", statement=STATEMENT, conditions=CONDITIONS, counterexample=None,
+    # The counterexample: a sentence whose Restaurants tables show Anchor losing on the whole (line 1178's).
+    counterexample = next((s.values["counterexample"] for s in steps[:len(SCOPES)] if s.values["counterexample"]),
+                          None)
+    return CLAIM.result(kind="experiment", statement=STATEMENT, conditions=CONDITIONS, counterexample=counterexample,
                         steps=steps, corrected=corrected(), source=SOURCE, readings=READINGS)
 
 
@@ -228,11 +231,18 @@ def performs_well(scope: str) -> StepResult:
             + f"; the printed means go against Anchor in {len(against)} of {len(OTHERS)} pairs"
             + (" (every pair)" if len(against) == len(OTHERS) else "")
             + f". The step {'is ' * (status == 'inconclusive')}{status}.")
+    restaurants = _by(labels, SMALL)
+    counterexample = None if status != "fails" else {
+        **hypotheses(**tables_hypotheses(restaurants, sentence)["hypotheses"],
+                     small_documents=all(dataset(label) in SMALL for label in restaurants)),
+        "sentence_line": sentence.line, "tables": list(restaurants),
+        **{k: small[k] for k in ("won", "lost", "clear_won", "clear_lost")}, "pairs_against_anchor": against}
     return gaps_step(CLAIM, f"st0-{scope}-performs-well", note, holds=status == "holds",
                      conclusive=status != "inconclusive", reading=AS_WRITTEN, part=WELL,
                      assumption="two explainers' values on a document correlate non-negatively",
                      values={**tables_hypotheses(labels, sentence), "sentence_line": sentence.line,
-                             "restaurants": small, "pairs_against_anchor": against})
+                             "restaurants": small, "pairs_against_anchor": against,
+                             "counterexample": counterexample})
 
 
 def relative(scope: str) -> StepResult:
