@@ -1,7 +1,7 @@
 """Claim experiment-anchor-small-documents (proofs_checks/claims/experiments/experiment_anchor_small_documents.py, new,
 verdict "not supported in part" on the headline reading): "In general, Anchor performs well on small documents
-(Restaurant dataset), while its behavior on larger documents is highly nonlinear, as it tends to be conservative on the size of
-the anchor." (lines 691 and 1178).
+(Restaurant dataset), while its behavior on larger documents is highly nonlinear, as it tends to be conservative on
+the size of the anchor." (lines 691 and 1178).
 
 Headline reading ('as-written', the sentence's own words, issue 40), in parts: 'performs well on small documents'
 (section 4's Restaurants table 6-6 [2-4]: inconclusive; the appendix's nine 15-89 [3-58], every pair against Anchor:
