@@ -113,8 +113,12 @@ def sensitivity_markdown(step: str, table: dict) -> list[str]:
     margin, the declared one in bold."""
     rows = table["rows"]
     columns = [k for k in rows[0] if k not in ("margin", "declared")]
+    between = table.get("turns_between", [])
+    where = (f"{', '.join(map(str, table['turns_at']))} exactly (to {table.get('resolution', 0.01)}, by bisection; "
+             "between the grid's " + ", ".join(f"{a} and {b}" for a, b in between) + ")" if between else
+             ", ".join(map(str, table["turns_at"])))
     return [f"Sensitivity of {step} to the {table['parameter']} (declared {table['declared']}; turns at "
-            f"{', '.join(map(str, table['turns_at'])) or 'no margin of the range'}):", "",
+            f"{where or 'no margin of the range'}):", "",
             markdown_table(["margin", *columns], [[f"**{r['margin']}**" if r["declared"] else str(r["margin"]),
                                                    *(str(r[k]) for k in columns)] for r in rows])]
 

@@ -16,7 +16,9 @@ size (gap / P). Relations of a cell:
   in the direction of the metric's arrow and shrunk by the printing (0.001), P and SE taken with each standard
   deviation 0.005 larger. m = 0 is the clear-gap test (:func:`better`).
 * **close at margin m** (:func:`equivalence_z`): two one-sided tests, z = (m P - |gap| - 0.001) / SE >=
-  :data:`Z_CLEAR`, P and SE with each standard deviation 0.005 smaller. **Not close**: the gap beyond m, either way.
+  :data:`Z_EQUIVALENCE`, P and SE with each standard deviation 0.005 smaller (a TOST at level alpha runs each side
+  at alpha, not alpha / 2: both must reject, so its false-alarm probability is at most the larger side's). **Not
+  close**: the gap beyond m, either way.
 """
 
 from __future__ import annotations
@@ -37,6 +39,12 @@ N_DOCUMENTS = 100
 Z_CLEAR = NormalDist().inv_cdf(1 - 0.05 / 6)
 #: The false-alarm probability of a step the yardstick decides: two-sided 0.05 over the three faithfulness metrics.
 CLEAR_LEVEL = 0.05 / 3
+#: One-sided 0.05 / 3 normal quantile, 2.128: the bar of each one-sided test of an equivalence (TOST). A TOST at level
+#: alpha runs each side at alpha (both must reject), so with the Bonferroni over three metrics each side is at
+#: :data:`CLEAR_LEVEL`, not at the two-sided test's CLEAR_LEVEL / 2 (:data:`Z_CLEAR`), which would be twice as strict.
+Z_EQUIVALENCE = NormalDist().inv_cdf(1 - CLEAR_LEVEL)
+#: The resolution, in pooled standard deviations, of the exact turning margin of a sensitivity table (bisection).
+TURN_RESOLUTION = 0.01
 #: The tables' printing resolution: means to 0.001, standard deviations to 0.01.
 MEAN_UNIT, SD_UNIT = 0.001, 0.01
 #: Half a unit of the printed precision, the most a printed number can be off by rounding.
@@ -49,29 +57,37 @@ RULE = (
     "one metric of one table, comparing two explainers' printed means (to 0.001) and standard deviations (to 0.01) "
     "over the table's n documents (100, or the caption's n); every test is taken at the worst rounding of the "
     "printed numbers. P = sqrt((s_x^2 + s_y^2) / 2) is the pooled standard deviation, SE = P sqrt(2/n) the unpaired "
-    "standard error, and every one-sided test clears z >= 2.394 = Phi^-1(1 - 0.05/6) (two-sided 0.05, Bonferroni "
+    "standard error, and every one-sided test of 'better' clears z >= 2.394 = Phi^-1(1 - 0.05/6) (two-sided 0.05, "
+    "Bonferroni "
     "over the three faithfulness metrics; unpaired, so conservative when the two explainers' values on a document "
     "correlate non-negatively, which the tables cannot show). 'Better' (also 'faster', 'more faithful'): x is "
     "better in a cell when its gap over y in the direction of the metric's arrow, shrunk by 0.001, exceeds m P by "
     "2.394 SE (each SD taken 0.005 larger); m = 0 for the clear gap; a cell goes against the sentence when the "
-    "printed means favour y; else it is undecided. 'Close': an equivalence test (two one-sided tests at the same "
-    f"level) with margin delta P, delta = {SMALL_EFFECT} (Cohen's 'small' effect, 1988; named once, "
-    "fred_constants.SMALL_EFFECT, never chosen from the tables): close when delta P - |gap| - 0.001 >= 2.394 SE "
+    "printed means favour y; else it is undecided. 'Close': an equivalence test (two one-sided tests) with margin "
+    f"delta P, delta = {SMALL_EFFECT} (Cohen's 'small' effect, 1988; named once, "
+    "fred_constants.SMALL_EFFECT, never chosen from the tables): close when delta P - |gap| - 0.001 >= 2.128 SE "
     "(each SD taken 0.005 smaller); not close when the gap exceeds delta P, either way, by the 'better' test; else "
-    "undecided. With n = 100 no margin below 2.394 sqrt(2/n) = 0.339 SD can be shown: such a closeness step is "
-    "inconclusive (its test cannot reach its level). 'Slightly better': x's printed mean better and the cell "
+    "undecided. "
+    "Each one-sided test of that equivalence clears z >= 2.128 = Phi^-1(1 - 0.05/3), not 2.394: a TOST at level "
+    "alpha runs each side at alpha (both must reject), so with the Bonferroni over three metrics each side is at "
+    "0.05/3; 2.394 there would make 'close' twice as strict as 'better'. With n = 100 no margin below 2.128 "
+    "sqrt(2/n) = 0.301 SD can be shown close, so 'close' at the declared 0.2 SD is untestable from the tables: such "
+    "a closeness step is inconclusive (its test cannot reach its level), evidence neither way. 'Slightly better': "
+    "x's printed mean better and the cell "
     "close; against when the printed means favour y. On the whole (the paper's summary sentences, each over the "
     "tables it describes): a directional sentence holds when the printed means favour x in more cells than y and "
     "the cells where x is better are at least as many as those where y is; it fails when the printed means favour "
     "y in more cells; otherwise it is inconclusive. 'Close' holds when most cells are shown close and at most half "
     "of the tables have a cell not close; it fails when most cells are not close or more than half of the tables "
     "have one; otherwise it is inconclusive. 'Slightly better' holds when both halves hold and fails when either "
-    "fails. Each such claim records a sensitivity table: its verdict against the margin (0 to 0.8 SD), so a reader "
-    "sees where it turns. The paired tests on the committed per-document results (Wilcoxon signed-rank, Holm, "
+    "fails. Each such claim records a sensitivity table: its verdict against the margin (0 to 0.8 SD) and the "
+    "exact margin where it turns (bisection on the margin to 0.01 SD), so a reader sees where it turns. The paired "
+    "tests on the committed per-document results (Wilcoxon signed-rank, Holm, "
     "level 0.05; 'not worse' by a one-sided paired t-test with margin 0.001, the printing unit) are a second "
     "reading beside the tables, never their headline. 'Close' on those results is the same margin, delta times "
     "the pooled standard deviation of the two explainers' values over the run's documents, tested by a paired "
-    "TOST (two one-sided paired t-tests, each at 0.05/6) and read on the whole over the runs as over the tables "
+    "TOST (two one-sided paired t-tests, each at 0.05/3, as above) and read on the whole over the runs as over the "
+    "tables "
     "(proofs_checks.claims.experiments.paired_tests.paired_equivalence).")
 
 
@@ -138,9 +154,9 @@ def equivalence_z(g: dict, margin: float) -> float:
 
 
 def close(g: dict, margin: float = SMALL_EFFECT) -> int:
-    """+1 when the cell ``g`` is shown close at ``margin`` (:func:`equivalence_z` >= :data:`Z_CLEAR`), -1 when it is
-    shown not close (the gap beyond ``margin``, either way, by :func:`beyond_z`), 0 otherwise (undecided)."""
-    if equivalence_z(g, margin) >= Z_CLEAR:
+    """+1 when the cell ``g`` is shown close at ``margin`` (:func:`equivalence_z` >= :data:`Z_EQUIVALENCE`), -1 when
+    it is shown not close (the gap beyond ``margin``, either way, by :func:`beyond_z`), 0 otherwise (undecided)."""
+    if equivalence_z(g, margin) >= Z_EQUIVALENCE:
         return 1
     return -1 if max(beyond_z(g, margin, 1), beyond_z(g, margin, -1)) >= Z_CLEAR else 0
 
@@ -152,13 +168,13 @@ def slightly_better(g: dict, margin: float = SMALL_EFFECT) -> int:
 
 
 def smallest_showable_margin(n: int) -> float:
-    """The margin below which no cell over ``n`` documents can be shown close: :data:`Z_CLEAR` sqrt(2 / n) (a gap of
-    0 and exact printing; the printing only raises it).
+    """The margin below which no cell over ``n`` documents can be shown close: :data:`Z_EQUIVALENCE` sqrt(2 / n) (a
+    gap of 0 and exact printing; the printing only raises it).
 
     >>> round(smallest_showable_margin(100), 3)
-    0.339
+    0.301
     """
-    return Z_CLEAR * math.sqrt(2 / n)
+    return Z_EQUIVALENCE * math.sqrt(2 / n)
 
 
 def tally(labels: Iterable[str], x: str, y: str, metrics: Iterable[str], better_as: dict | None = None,
@@ -221,12 +237,32 @@ def status_of(favours: str | None, x: str) -> str:
 def sensitivity(outcome_at: Callable[[float], dict], parameter: str, declared: float,
                 margins: Iterable[float] = MARGINS) -> dict:
     """A claim's sensitivity table: ``outcome_at(margin)`` (a dict with ``status`` and the counts it rests on) at
-    each of ``margins``, the ``declared`` margin marked, and the margins where the status turns.
+    each of ``margins``, the ``declared`` margin marked, the grid margins where the status turns (``turns_between``:
+    the pair of grid margins around each turn) and ``turns_at``: for each turn, the smallest margin to
+    :data:`TURN_RESOLUTION` with the new status, found by bisection between the two grid margins (the status taken
+    monotone between them).
 
     >>> t = sensitivity(lambda m: {"status": "holds" if m < 0.3 else "fails"}, "margin", 0.2, (0.1, 0.2, 0.3))
-    >>> [r["status"] for r in t["rows"]], t["turns_at"]
-    (['holds', 'holds', 'fails'], [0.3])
+    >>> [r["status"] for r in t["rows"]], t["turns_at"], t["turns_between"]
+    (['holds', 'holds', 'fails'], [0.3], [[0.2, 0.3]])
+    >>> sensitivity(lambda m: {"status": "holds" if m >= 0.62 else "fails"}, "margin", 0.2)["turns_at"]
+    [0.62]
     """
     rows = [{"margin": m, **outcome_at(m), "declared": m == declared} for m in margins]
-    turns = [b["margin"] for a, b in pairwise(rows) if a["status"] != b["status"]]
-    return {"parameter": parameter, "declared": declared, "rows": rows, "turns_at": turns}
+    pairs = [(a, b) for a, b in pairwise(rows) if a["status"] != b["status"]]
+    return {"parameter": parameter, "declared": declared, "rows": rows,
+            "turns_at": [_turn(outcome_at, a["margin"], a["status"], b["margin"]) for a, b in pairs],
+            "turns_between": [[a["margin"], b["margin"]] for a, b in pairs], "resolution": TURN_RESOLUTION}
+
+
+def _turn(outcome_at: Callable[[float], dict], low: float, status: str, high: float) -> float:
+    """The smallest margin in (``low``, ``high``], on the grid of :data:`TURN_RESOLUTION`, whose status is no longer
+    ``status`` (the status at ``low``), by bisection."""
+    lo, hi = round(low / TURN_RESOLUTION), round(high / TURN_RESOLUTION)
+    while hi - lo > 1:
+        mid = (lo + hi) // 2
+        if outcome_at(round(mid * TURN_RESOLUTION, 10))["status"] == status:
+            lo = mid
+        else:
+            hi = mid
+    return round(hi * TURN_RESOLUTION, 10)

@@ -61,6 +61,8 @@ EMPIRICAL_KINDS = ("experiment",)
 STEP_STATUSES = ("holds", "fails", "inconclusive", "argued")
 #: Claim verdicts, strongest first; see :data:`RULE`.
 VERDICTS = ("holds", "argued", "inconclusive", "unproved", "fails")
+#: Claim verdicts that read "<verdict> in part" when the sentence's labelled parts differ (:attr:`ClaimResult.in_part`).
+IN_PART_STATUSES = ("fails", "inconclusive")
 #: How a reading stands to the headline one: the headline is the reading the paper's text supports.
 READING_ROLES = ("headline", "stronger", "weaker", "alternative")
 
@@ -86,7 +88,9 @@ RULE = (
     "must satisfy the statement's hypotheses (computed, 'satisfies_hypotheses'): a claim that fails is refused a "
     "counterexample outside them. Where statement steps each check a labelled part of the sentence and the claim "
     "fails in some parts and not in others, its verdict reads 'fails in part', each part with its own verdict by "
-    "this rule (its statement steps, the unlabelled ones and the proof steps). Extensions, corollaries and claims "
+    "this rule (its statement steps, the unlabelled ones and the proof steps); likewise a claim inconclusive in "
+    "some parts and not in others reads 'inconclusive in part' (e.g. 'inconclusive in part: better supported; "
+    "slightly inconclusive'). Extensions, corollaries and claims "
     "marked 'ours' are "
     "this project's statements, not the paper's. A baseline claim (what the paper, or the theory it cites, says of "
     "LIME, SHAP or Anchors) follows the rule of a statement, checked against the exact limits and the packages the "
@@ -429,15 +433,16 @@ class ClaimResult:
 
     @property
     def in_part(self) -> tuple[tuple[str, str], ...] | None:
-        """(part, verdict) of each part when the claim fails in some parts of its sentence and not in others: every
-        failing statement step of the headline names a part and some part does not fail; None otherwise."""
-        if self.status != "fails" or len(self.parts) < 2:
+        """(part, verdict) of each part when the claim fails, or is inconclusive, in some parts of its sentence and
+        not in others: every statement step of the headline with the claim's status names a part and some part has
+        another verdict; None otherwise (and for every other status)."""
+        if self.status not in IN_PART_STATUSES or len(self.parts) < 2:
             return None
         headline = None if self.headline is None else self.headline.id
-        if any(s.status == "fails" and s.part is None for s in self._steps("statement", headline)):
-            return None  # the whole sentence fails
+        if any(s.status == self.status and s.part is None for s in self._steps("statement", headline)):
+            return None  # the whole sentence fails (or is inconclusive)
         verdicts = tuple((p, self.part_status(p)) for p in self.parts)
-        return verdicts if any(v != "fails" for _, v in verdicts) else None
+        return verdicts if any(v != self.status for _, v in verdicts) else None
 
     @property
     def headline(self) -> Reading | None:
@@ -466,8 +471,8 @@ class ClaimResult:
     @property
     def verdict(self) -> str:
         """:attr:`status` in the words of the claim's kind (an extension that fails "does not extend"); a claim
-        failing in part (:attr:`in_part`) says which parts fail and which hold, e.g. "fails in part: the count fails;
-        the word holds (argued)"."""
+        failing, or inconclusive, in part (:attr:`in_part`) says each part's verdict, e.g. "fails in part: the count
+        fails; the word holds (argued)" or "inconclusive in part: better supported; slightly inconclusive"."""
         words = WORDING[self.kind]
         if self.in_part is None:
             return words[self.status]

@@ -714,8 +714,10 @@ def test_a_failing_claim_with_a_counterexample_outside_its_hypotheses_is_refused
 
 def _parted(specs, proof=("holds",)) -> ClaimResult:
     """A statement claim whose statement steps are (status, part) pairs, with proof steps of the given statuses."""
-    steps = [checked(f"x.s{k}", "x", "statement", "exhaustive", "a check", holds=status == "holds",
-                     values={"cases": 1}, part=part) for k, (status, part) in enumerate(specs)]
+    steps = [checked(f"x.s{k}", "x", "statement", "statistical" if status == "inconclusive" else "exhaustive",
+                     "a check", holds=status == "holds", conclusive=status != "inconclusive",
+                     values={"cases": 1, "false_alarm_probability": 0.05, "seed": 0}, part=part)
+             for k, (status, part) in enumerate(specs)]
     steps += [_step("proof", status, k) for k, status in enumerate(proof)]
     return ClaimResult("x", "statement", "s", "c", None, tuple(steps))
 
@@ -731,12 +733,26 @@ def _parted(specs, proof=("holds",)) -> ClaimResult:
     ([("fails", "the count"), ("fails", "the word")], ("holds",), "fails"),
     ([("fails", "the count"), ("holds", "the count")], ("holds",), "fails"),
     ([("holds", "the count"), ("holds", "the word")], ("holds",), "holds"),
+    ([("holds", "better"), ("inconclusive", "slightly")], ("holds",),
+     "inconclusive in part: better holds; slightly inconclusive"),
+    ([("inconclusive", "slightly"), ("holds", "better")], ("argued",),
+     "inconclusive in part: slightly inconclusive; better holds (argued)"),
+    ([("holds", "better"), ("inconclusive", "slightly"), ("inconclusive", None)], ("holds",), "inconclusive"),
+    ([("inconclusive", "better"), ("inconclusive", "slightly")], ("holds",), "inconclusive"),
+    ([("fails", "better"), ("inconclusive", "slightly")], ("holds",),
+     "fails in part: better fails; slightly inconclusive"),
+    ([("inconclusive", "better"), ("fails", "better"), ("holds", "slightly")], ("holds",),
+     "fails in part: better fails; slightly holds"),
 ], ids=["one-fails", "argued-part", "no-proof", "shared-holds", "whole-fails", "both-fail", "one-part",
-        "none-fails"])
+        "none-fails", "one-inconclusive", "inconclusive-argued", "whole-inconclusive", "both-inconclusive",
+        "fails-beside-inconclusive", "fails-wins"])
 def test_a_claim_failing_in_part_says_which_part(specs, proof, verdict):
     """Catches a headline that gives no credit to a part that holds (Proposition 2's word), one that gives credit
     where the whole sentence fails (an unlabelled failing step) or where every part fails, and a part's verdict not
-    taken by the rule (a part with no proof step is 'unproved', an argued proof makes it 'holds (argued)'). The
+    taken by the rule (a part with no proof step is 'unproved', an argued proof makes it 'holds (argued)'); and the
+    same for an inconclusive claim: one whose parts differ must read 'inconclusive in part' (experiment-mask-vs-pos:
+    'better' supported, 'slightly' untestable), while an unlabelled inconclusive step or every part inconclusive
+    leaves plain 'inconclusive', and a failing part still makes it 'fails in part'. The
     expected headlines are written by hand; the JSON report carries each part's verdict and is read back."""
     claim = _parted(specs, proof)
     assert claim.verdict == verdict

@@ -81,14 +81,16 @@ def test_selection_catches_the_filter_and_the_predictions():
 
 def test_sensitivity_turns_at_the_largest_gap():
     """Planted gaps 0.085 and 0.114: the table fails at tolerances 0.05 and 0.1 (1 of 2 within at 0.1), holds from
-    0.15 on, turns at 0.15 (the first listed tolerance past 0.114), and marks 0.2 as declared. Catches a sensitivity
-    table that reads one gap only or compares the wrong way."""
+    0.15 on, turns between the listed 0.1 and 0.15 and exactly at 0.12 (the first 0.01 past 0.114: the yardstick's
+    bisection, issue 40), and marks 0.2 as declared. Catches a sensitivity table that reads one gap only or compares
+    the wrong way, or a turn given only on the coarse grid."""
     from proofs_checks.claims.experiments.experiment_document_lengths import sensitivity
 
     table = sensitivity({"a": 0.085, "b": 0.114})
     rows = {r["margin"]: r for r in table["rows"]}
     assert [rows[t]["status"] for t in (0.05, 0.1, 0.15, 0.2)] == ["fails", "fails", "holds", "holds"]
-    assert rows[0.1]["within"] == "1 of 2" and table["turns_at"] == [0.15] and rows[0.2]["declared"]
+    assert rows[0.1]["within"] == "1 of 2" and table["turns_at"] == [0.12] and rows[0.2]["declared"]
+    assert table["turns_between"] == [[0.1, 0.15]]
 
 
 @needs_authors_checkout

@@ -353,3 +353,30 @@ def test_tested_reading_is_line_1177_on_appendix_models(result):
         assert next(i for i, line in enumerate(lines) if f"label{{exp-tab:{label}_5}}" in line) > start
         assert step.values["hypotheses"]["model_of_an_appendix_table"] is True
         assert "this project's FRED-pos" in step.note and "appendix B.2" in step.note
+
+
+def test_without_sufficiency_the_verdict_does_not_hold_either(result):
+    """Issue 40, objection 3: on Comprehensiveness and AUC-MoRF alone (whose direction nobody disputes) FRED-pos
+    against LIME is 16-35 [5-8] in the appendix and 6-6 [1-0] in section 4, recomputed here from the printed means and
+    the exact-rational clear gaps; so the appendix step would still fail and section 4's would be inconclusive, and
+    the note must not say the verdict "rests on Sufficiency's direction". Catches that overstatement coming back, or
+    the undisputed metrics' tally computed with Sufficiency left in."""
+    appendix = [lab for lab in TABLES if lab not in SECTION4]
+
+    def tally_undisputed(labels, v, c):
+        cells = [(SIGN[m] * (TABLES[lab].mean(v, m) - TABLES[lab].mean(c, m)), _clear(TABLES[lab], v, c, m))
+                 for lab in labels for m in ("comprehensiveness", "aucmorf")]
+        return (sum(g > 0 for g, _ in cells), sum(g < 0 for g, _ in cells), sum(k > 0 for _, k in cells),
+                sum(k < 0 for _, k in cells))
+    assert tally_undisputed(appendix, "fredpos", "lime") == (16, 35, 5, 8)
+    assert tally_undisputed(SECTION4, "fredpos", "lime") == (6, 6, 1, 0)
+    for suffix, labels, status in (("st1-section4-tables", SECTION4, "inconclusive"),
+                                   ("st1-appendix-tables", appendix, "fails")):
+        step = _step(result, suffix)
+        recorded = step.values["without_sufficiency"]
+        assert recorded["status"] == status and recorded["metrics"] == ["comprehensiveness", "aucmorf"], suffix
+        for p in recorded["pairs"]:
+            assert (p["won"], p["lost"], p["clear_won"], p["clear_lost"]) == tally_undisputed(
+                labels, p["fred_variant"], p["competitor"])
+        assert "It rests on Sufficiency's direction" not in step.note
+        assert "It does not rest on Sufficiency's direction alone" in step.note

@@ -23,6 +23,8 @@ from proofs_checks.paper.tables import TABLES
 from ._paper_tex_tables import tex_tables
 
 Z = NormalDist().inv_cdf(1 - 0.05 / 6)
+#: Each side of a TOST at level 0.05 / 3 (Bonferroni over the three metrics) runs at 0.05 / 3: 2.128.
+Z_TOST = NormalDist().inv_cdf(1 - 0.05 / 3)
 FAITHFUL = ("sufficiency", "comprehensiveness", "aucmorf")
 
 
@@ -114,17 +116,18 @@ def test_rounding_can_undo_a_clear_gap(tables):
 
 
 def test_equivalence_is_never_a_mere_non_rejection(tables):
-    """Over 100 documents the equivalence test cannot reach its level below 2.394 sqrt(2/100) = 0.339 SD: at the
+    """Over 100 documents the equivalence test cannot reach its level below 2.128 sqrt(2/100) = 0.301 SD: at the
     declared 0.2 no cell of any pair is shown close, even those whose printed means are equal (gap 0, where the
     'better' test rejects nothing). Catches "close" declared because no difference was found."""
-    assert yardstick.smallest_showable_margin(100) == pytest.approx(Z * math.sqrt(0.02), rel=1e-12)
+    assert yardstick.smallest_showable_margin(100) == pytest.approx(Z_TOST * math.sqrt(0.02), rel=1e-12)
+    assert round(yardstick.smallest_showable_margin(100), 3) == 0.301 and "0.301 SD" in yardstick.RULE
     equal = 0
     for label, t in tables.items():
         for metric in FAITHFUL:
             for x, y in (("lime", "shap"), ("fred", "fredpos"), ("fredpos", "shap")):
                 g = yardstick.gap(TABLES[label], x, y, metric)
                 assert yardstick.close(g, SMALL_EFFECT) != 1, (label, metric, x, y)
-                assert _hand(t, x, y, metric)["equivalence"](SMALL_EFFECT) < Z
+                assert _hand(t, x, y, metric)["equivalence"](SMALL_EFFECT) < Z_TOST
                 assert yardstick.slightly_better(g, SMALL_EFFECT) != 1
                 equal += t.rows[x].means[metric] == t.rows[y].means[metric]
     assert equal > 0
@@ -132,15 +135,16 @@ def test_equivalence_is_never_a_mere_non_rejection(tables):
 
 def test_close_at_a_wide_margin_by_hand(tables):
     """At 0.8 SD the test can reach its level: LIME against SHAP on restaurants_logistic_5's sufficiency is close
-    exactly when the hand equivalence z is >= 2.394, for every faithfulness cell of every table. Catches an
-    equivalence test on the wrong side (margin + gap), or on the larger rounding of the SDs."""
+    exactly when the hand equivalence z is >= 2.128 (each side of the TOST at 0.05/3), for every faithfulness cell of
+    every table. Catches an equivalence test on the wrong side (margin + gap), on the larger rounding of the SDs, or
+    each side run at 0.05/6 (issue 40: twice as strict as the level the TOST claims)."""
     shown = 0
     for label, t in tables.items():
         for metric in FAITHFUL:
-            hand = _hand(t, "lime", "shap", metric)["equivalence"](0.8) >= Z
+            hand = _hand(t, "lime", "shap", metric)["equivalence"](0.8) >= Z_TOST
             assert (yardstick.close(yardstick.gap(TABLES[label], "lime", "shap", metric), 0.8) == 1) == hand
             shown += hand
-    assert shown == 69  # the count the claim's sensitivity row at 0.8 rests on (12 + 57)
+    assert shown == 70  # the count the claim's sensitivity row at 0.8 rests on (69 with each side at 0.05/6)
 
 
 def test_the_margin_is_declared_not_chosen_from_the_tables():
@@ -176,15 +180,17 @@ def test_on_the_whole_rule_by_hand(tables):
 
 def test_sensitivity_table_and_its_rendering():
     """The sensitivity table marks the declared margin and the margins where the status turns, and the report
-    renders it as a Markdown table with the declared row in bold. Catches a turn reported at the wrong margin or a
-    rendering that drops the counts."""
+    renders it as a Markdown table with the declared row in bold, with the exact turning margin and the grid's pair
+    around it. Catches a turn reported at the wrong margin, a rendering that drops the counts, or one that gives only
+    the coarse grid (issue 40)."""
     from proofs_checks.report import sensitivity_markdown
 
     table = yardstick.sensitivity(lambda m: {"status": "holds" if m >= 0.5 else "inconclusive", "close": int(m * 10)},
                                   "margin (pooled SD)", SMALL_EFFECT)
     assert table["turns_at"] == [0.5] and [r["declared"] for r in table["rows"]].count(True) == 1
     lines = sensitivity_markdown("c.st1", table)
-    assert "turns at 0.5" in lines[0] and "| margin | status | close |" in lines[2]
+    assert "turns at 0.5 exactly (to 0.01, by bisection; between the grid's 0.3 and 0.5)" in lines[0]
+    assert "| margin | status | close |" in lines[2]
     assert "| **0.2** | inconclusive | 2 |" in lines[2]
 
 
@@ -199,6 +205,39 @@ def test_the_report_prints_the_yardstick_above_the_experiment_claims():
     marker = f"**The yardstick of the table claims.** {yardstick.RULE}"
     assert markdown.count(marker) == 1
     assert markdown.index("## lemma2") < markdown.index(marker) < markdown.index("## experiment-mask-vs-pos")
-    assert "Sensitivity of experiment-mask-vs-pos.st1-section4-tables to the margin of 'slightly'" in markdown
+    assert "Sensitivity of experiment-mask-vs-pos.st1-section4-slightly to the margin of 'slightly'" in markdown
     assert "| **0.2** | inconclusive |" in markdown
     assert f"Yardstick: {yardstick.RULE}" in report.to_text()
+
+
+def test_the_tost_runs_each_side_at_the_tests_level():
+    """A TOST at level alpha rejects 'not close' when both one-sided tests reject, each at alpha: its bar is
+    Phi^-1(1 - 0.05/3) = 2.128, below the 2.394 of the two-sided 'better'. Checked on the named constant and on every
+    LIME/SHAP faithfulness cell whose hand equivalence z at 0.5 SD lies between the two bars (shown close only at
+    the right level). Catches the issue-40 bug: each side of the TOST at 0.05/6, making 'close' twice as strict."""
+    assert yardstick.Z_EQUIVALENCE == pytest.approx(Z_TOST, rel=1e-12) and round(Z_TOST, 3) == 2.128
+    between = 0
+    for label, t in tex_tables().items():
+        for metric in FAITHFUL:
+            hand = _hand(t, "lime", "shap", metric)["equivalence"](0.5)
+            closed = yardstick.close(yardstick.gap(TABLES[label], "lime", "shap", metric), 0.5) == 1
+            assert closed == (hand >= Z_TOST), (label, metric)
+            between += Z_TOST <= hand < Z
+    assert between > 0, "some cell is close at 0.05/3 and not at 0.05/6"
+
+
+def test_the_exact_turning_margin_matches_a_scan_of_the_grid():
+    """The sensitivity table's ``turns_at`` is the smallest margin, to 0.01 SD, with the new status: checked against
+    a scan of every 0.01 margin from 0 to 0.8 of the count of LIME/SHAP faithfulness cells shown close (a step
+    status turning when that count reaches a threshold). Catches a turn reported at the coarse grid's margin (0.8
+    where the verdict turns at 0.62) or a bisection that stops a step early or late."""
+    labels = list(TABLES)
+
+    def shown(m: float) -> int:
+        return sum(yardstick.close(yardstick.gap(TABLES[label], "lime", "shap", metric), m) == 1
+                   for label in labels for metric in FAITHFUL)
+    threshold = shown(0.8) // 2 + 1
+    scan = next(k / 100 for k in range(0, 81) if shown(k / 100) >= threshold)
+    table = yardstick.sensitivity(lambda m: {"status": "holds" if shown(m) >= threshold else "fails"}, "margin", 0.2)
+    assert table["turns_at"] == [scan] and table["turns_between"] == [[0.3, 0.5]]
+    assert 0.3 < scan < 0.5 and scan not in yardstick.MARGINS and yardstick.TURN_RESOLUTION == 0.01

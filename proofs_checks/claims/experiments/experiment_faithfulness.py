@@ -11,9 +11,9 @@ the tables each sentence describes, each FRED variant wins more faithfulness com
 competitor, and the cells where the competitor is clearly better are no more than those where FRED is; a pair whose
 printed means favour the competitor goes against the sentence (a failing comparison, not an undecided one); a pair whose
 printed means favour FRED while the clear gaps, on balance, favour the competitor is undecided. Each table step records
-a sensitivity table: its status when "clearly better" demands a minimum effect size. The verdict depends on
+a sensitivity table: its status when "clearly better" demands a minimum effect size. The verdict depends in part on
 Sufficiency's direction, which line 559's words reverse: each table step records what it would be under the reversed
-direction. Two stronger readings are checked beside it: no table shows a competitor at least as good on all three means
+direction, and on Comprehensiveness and AUC-MoRF alone (:data:`UNDISPUTED`, whose direction nobody disputes). Two stronger readings are checked beside it: no table shows a competitor at least as good on all three means
 and clearly better on one; and line 1177 as paired tests on re-runs of two of its models (each variant significantly
 better on one metric and, by a non-inferiority test with margin
 :data:`proofs_checks.claims.experiments.paired_tests.MARGIN`, not worse on the others; a non-rejection is never counted
@@ -145,6 +145,8 @@ def underlined_at_lowest_sufficiency() -> int:
 
 #: A step status after "the step would".
 #: A step status after "the step would".
+#: The faithfulness metrics whose direction nobody disputes (Sufficiency's is reversed by line 559's words).
+UNDISPUTED = tuple(m for m in FAITHFULNESS if m != "sufficiency")
 WOULD = {"holds": "hold", "fails": "fail", "inconclusive": "be inconclusive"}
 #: A step status after "the step".
 IS = {"holds": "holds", "fails": "fails", "inconclusive": "is inconclusive"}
@@ -186,10 +188,11 @@ def _conditions(section4: StepResult, appendix: StepResult, steps) -> str:
             "computation (column aucmorf_authors).")
 
 
-def _pairs(labels, better: dict | None = None, min_effect: float = 0.0) -> list[dict]:
-    """Each (FRED variant, competitor) tallied over ``labels`` on the faithfulness metrics by the yardstick
-    (``better``: directions replacing the arrows; ``min_effect``: the effect size a clear gap must exceed)."""
-    return [{"fred_variant": v, "competitor": c, **tally(labels, v, c, FAITHFULNESS, better, min_effect)}
+def _pairs(labels, better: dict | None = None, min_effect: float = 0.0, metrics=FAITHFULNESS) -> list[dict]:
+    """Each (FRED variant, competitor) tallied over ``labels`` on ``metrics`` (the faithfulness metrics) by the
+    yardstick (``better``: directions replacing the arrows; ``min_effect``: the effect size a clear gap must
+    exceed)."""
+    return [{"fred_variant": v, "competitor": c, **tally(labels, v, c, metrics, better, min_effect)}
             for v in VARIANTS for c in OTHERS]
 
 
@@ -243,13 +246,18 @@ def tables(scope: str) -> StepResult:
     same with Sufficiency read higher-is-better (line 559's words), the direction the verdict rests on."""
     sentence, labels = SCOPES[scope]
     pairs, flipped = _pairs(labels), _pairs(labels, {"sufficiency": 1})
-    status, flipped_status = _outcome(pairs), _outcome(flipped)
+    undisputed = _pairs(labels, metrics=UNDISPUTED)
+    status, flipped_status, undisputed_status = _outcome(pairs), _outcome(flipped), _outcome(undisputed)
     underlined, table = underlined_at_lowest_sufficiency(), _sensitivity(labels)
     note = (f"Line {sentence.line}, on the {len(labels)} tables it describes; per pair, faithfulness comparisons won "
             "and lost by the printed means [the clear gaps won and lost]: " + _listed(pairs) + ". "
-            + _exceptions(pairs, labels) + f"The step {IS[status]}. It rests on Sufficiency's direction: read "
+            + _exceptions(pairs, labels) + f"The step {IS[status]}. "
+            + ("It rests on Sufficiency's direction" if undisputed_status == "holds" else
+               "It does not rest on Sufficiency's direction alone") + ": read "
             "higher-is-better, as line 559's words have it, the pairs would be " + _listed(flipped)
-            + f" and the step would {WOULD[flipped_status]}. The tables' arrow (line 589, lower is better) is the one "
+            + f" and the step would {WOULD[flipped_status]}; on Comprehensiveness and AUC-MoRF alone, whose direction "
+            "nobody disputes, they are " + _listed(undisputed) + f" and the step would {WOULD[undisputed_status]}. "
+            "The tables' arrow (line 589, lower is better) is the one "
             f"used; section 4's underlined Sufficiency is the lowest printed mean in {underlined} of "
             f"{len(SECTION4)} tables, and the definition (line 556) makes a lower score the explanation that keeps "
             "more of the prediction alone (claim metric-sufficiency). Sensitivity to a minimum effect size of the "
@@ -260,6 +268,8 @@ def tables(scope: str) -> StepResult:
                              "sensitivity": table,
                              "mixed": [(p["fred_variant"], p["competitor"]) for p in pairs if p["favours"] is None],
                              "sufficiency_higher_is_better": {"pairs": flipped, "status": flipped_status},
+                             "without_sufficiency": {"metrics": list(UNDISPUTED), "pairs": undisputed,
+                                                     "status": undisputed_status},
                              "underlined_at_lowest_sufficiency": underlined})
 
 

@@ -2,12 +2,13 @@
 
 "Close" is the yardstick's (:mod:`proofs_checks.paper.yardstick`, the rule stated once for every table claim): in a
 cell (a table's metric), LIME and SHAP are **close** when an equivalence test (two one-sided tests, z >=
-:data:`proofs_checks.paper.yardstick.Z_CLEAR` = 2.394 at the worst rounding of the printed numbers) shows their gap
+:data:`proofs_checks.paper.yardstick.Z_EQUIVALENCE` = 2.128 at the worst rounding of the printed numbers) shows their
+gap
 within :data:`fred_constants.SMALL_EFFECT` = 0.2 pooled standard deviations, Cohen's conventional "small" effect,
 declared before the tables were compared and never chosen from them; **not close** when the gap is shown beyond
-that margin; undecided otherwise. Over 100 documents no cell can be shown within less than 0.339 pooled standard
-deviations, so at the declared margin the tables cannot show closeness at all: the headline is inconclusive, and the
-sensitivity table recorded with it shows the margin where it turns.
+that margin; undecided otherwise. Over 100 documents no cell can be shown within less than 0.301 pooled standard
+deviations, so at the declared margin 'close' is untestable from the tables (evidence neither way): the headline is
+inconclusive, and the sensitivity table recorded with it shows the exact margin where it turns.
 
 Readings:
 
@@ -37,7 +38,7 @@ from fred_constants import SMALL_EFFECT
 from ...paper.tables import FAITHFULNESS, METRICS, SECTION4, TABLES, row_line
 from ...paper.yardstick import (
     CLEAR_LEVEL,
-    Z_CLEAR,
+    Z_EQUIVALENCE,
     beyond_z,
     close,
     close_on_the_whole,
@@ -151,7 +152,8 @@ def check() -> ClaimResult:
 
 CONDITIONS = (f"'Close' is the yardstick's (proofs_checks.paper.yardstick, printed above the experiment claims): an "
               f"equivalence test with margin {SMALL_EFFECT} pooled standard deviations (Cohen's 'small' effect, "
-              f"declared before the tables were compared), two one-sided tests at z >= {Z_CLEAR:.3f} at the worst "
+              f"declared before the tables were compared), two one-sided tests at z >= {Z_EQUIVALENCE:.3f} (each at "
+              "0.05/3) at the worst "
               "rounding of the printed numbers; 'not close' when the gap is shown beyond that margin; undecided "
               "otherwise. Unpaired, so conservative when LIME's and SHAP's values on a document correlate "
               "non-negatively. 'On the whole': per sentence, most cells shown close and at most half of the tables "
@@ -191,24 +193,39 @@ def on_the_whole() -> StepResult:
     status = _combined(t["status"] for t in tallies.values())
     every = [cell(label, metric) for label in TABLES for metric in FAITHFULNESS]
     table = sensitivity(_at, "margin (pooled SD)", SMALL_EFFECT)
-    register = summary_register()
-    note = (f"At the declared margin {SMALL_EFFECT} pooled SD: " + "; ".join(
+    register, printed = summary_register(), [printed_effect(c) for c in every]
+    beyond = sum(t["not_close"] for t in tallies.values())
+    note = (f"In words: {status}; 'close' is untestable from the tables at {SMALL_EFFECT} SD; {beyond} of "
+            f"{len(every)} cells are shown beyond it; the paired re-runs (st5) {paired_words()} closeness. "
+            f"At the declared margin {SMALL_EFFECT} pooled SD: " + "; ".join(
         f"line {SCOPES[scope][0].line} ({scope}) {t['close']} of {t['cells']} cells shown close, {t['not_close']} "
         f"shown not close, {t['undecided']} undecided; {len(t['tables_not_close'])} of {t['tables']} tables with a "
         f"cell not close ({t['status']})" for scope, t in tallies.items())
             + f". Over {min(c['n'] for c in every)} to {max(c['n'] for c in every)} documents no cell can be shown "
               f"closer than {smallest_showable_margin(100):.3f} SD (n = 100), so the equivalence test cannot reach "
               f"its level at {SMALL_EFFECT}: the step is inconclusive unless the cells shown not close decide it. "
-              f"Median |gap| {median(abs(c['gap']) for c in every):.3f}, median |effect| "
-              f"{median(abs(c['effect_worst']) for c in every):.3f} SD over all {len(every)} cells. Sensitivity: "
+              f"Median |gap| {median(abs(c['gap']) for c in every):.3f}; median |effect| on the printed numbers "
+              f"{median(printed):.3f} SD, {sum(e < SMALL_EFFECT for e in printed)} of {len(every)} cells under "
+              f"{SMALL_EFFECT} SD (at the rounding most favourable to closeness, the gap shrunk by 0.001 and the SDs "
+              f"widened: {median(abs(c['effect_worst']) for c in every):.3f} SD). Sensitivity: "
             + "; ".join(f"{r['margin']} {r['status']}" for r in table["rows"])
-            + (f" (turns at {', '.join(map(str, table['turns_at']))})" if table["turns_at"] else "")
+            + (f" (turns exactly at {', '.join(map(str, table['turns_at']))} SD)" if table["turns_at"] else "")
             + ". The reading is on the whole because " + register_text(register) + ".")
     return gaps_step(CLAIM, "st1-on-the-whole", note, holds=status == "holds", conclusive=status != "inconclusive",
                      reading=ON_THE_WHOLE, assumption=ASSUMPTION,
                      values={"margin": SMALL_EFFECT, "tallies": tallies, "sensitivity": table,
-                             "smallest_showable_margin": smallest_showable_margin(100),
+                             "smallest_showable_margin": smallest_showable_margin(100), "shown_beyond": beyond,
+                             "median_effect_printed": median(printed), "median_effect_favourable":
+                             median(abs(c["effect_worst"]) for c in every),
+                             "cells_under_margin_printed": sum(e < SMALL_EFFECT for e in printed),
                              "summary_register": register})
+
+
+def printed_effect(c: dict) -> float:
+    """A cell's |effect| on its printed numbers, as a reader of the table computes it: |gap| over the pooled printed
+    standard deviation (0 for a gap of 0 between two SDs of 0), no rounding taken either way."""
+    pooled = ((c["sd_x"] ** 2 + c["sd_y"] ** 2) / 2) ** 0.5
+    return abs(c["gap"]) / pooled if pooled else 0.0 if c["gap"] == 0 else float("inf")
 
 
 def _every(cells: list[dict]) -> tuple[str, list[dict]]:
@@ -261,14 +278,16 @@ def _precise() -> dict:
     whether any cell can be shown close at it, and the margins of the sensitivity table where the headline holds."""
     cells = [cell(label, metric) for label in TABLES for metric in FAITHFULNESS]
     bad = [c for c in cells if c["close"] < 0]
-    rows = sensitivity(_at, "margin", SMALL_EFFECT)["rows"]
+    table = sensitivity(_at, "margin", SMALL_EFFECT)
+    rows = table["rows"]
     holds_from = [r["margin"] for r in rows if r["status"] == "holds"]
     by_model: dict = {}
     for c in bad:
         model = c["table"].split("_")[1]
         by_model[model] = by_model.get(model, 0) + 1
     return {"cells": cells, "bad": bad, "by_model": by_model, "reachable": _at(SMALL_EFFECT)["reachable"],
-            "holds_from": holds_from, "monotone": holds_from == [r["margin"] for r in rows
+            "holds_from": holds_from, "turns_at": table["turns_at"],
+            "monotone": holds_from == [r["margin"] for r in rows
                                                                   if holds_from and r["margin"] >= holds_from[0]],
             "survive_all_cells": sum(max(beyond_z(c, SMALL_EFFECT), beyond_z(c, SMALL_EFFECT, -1)) >= Z_ALL_CELLS
                                      for c in bad)}
@@ -278,14 +297,16 @@ def corrected() -> str:
     """The precise statement: what the tables show at the declared margin, and where the headline turns."""
     e = _precise()
     return (
-        f"At Cohen's small effect ({SMALL_EFFECT} pooled SD, declared), the paper's tables cannot show LIME and SHAP "
-        f"close: over 100 documents no equivalence below {smallest_showable_margin(100):.3f} SD can be shown. "
+        f"Inconclusive: at Cohen's small effect ({SMALL_EFFECT} pooled SD, declared), 'close' is untestable from the "
+        f"paper's tables: over 100 documents no equivalence below {smallest_showable_margin(100):.3f} SD can be "
+        f"shown (evidence neither way); the paired re-runs (st5) {paired_words()} closeness. "
         f"{len(e['bad'])} of the {len(e['cells'])} faithfulness cells are shown not close (beyond {SMALL_EFFECT} "
         "SD; by model: " + ", ".join(f"{m} {k}" for m, k in e["by_model"].items()) + f"; {e['survive_all_cells']} "
         f"of them also at z >= {Z_ALL_CELLS:.3f}, a correction over all {len(e['cells'])} cells): "
         + ", ".join(f"{c['table']} {c['metric']} ({c['effect_worst']:+.2f} SD)" for c in e["bad"])
-        + f". On the whole, LIME and SHAP are shown close at a margin of {min(e['holds_from'], default='none')} SD "
-        "and above, not below.")
+        + ". On the whole, LIME and SHAP are shown close at a margin of "
+        + (f"{e['turns_at'][-1]} SD and above, not below (the exact turning margin, to 0.01 SD)." if e["turns_at"]
+           else "no margin up to 0.8 SD."))
 
 
 def paper_tables() -> StepResult:
@@ -296,12 +317,14 @@ def paper_tables() -> StepResult:
         "c1-tables", "correction", "statistical",
         f"Equivalence reachable at {SMALL_EFFECT} SD in some cell: {e['reachable']}; cells shown not close: "
         f"{len(e['bad'])} ({e['survive_all_cells']} at z >= {Z_ALL_CELLS:.3f}); the headline holds at margins "
-        f"{e['holds_from']}, every margin from the first on: {e['monotone']}.",
+        f"{e['holds_from']} of the grid, every margin from the first on: {e['monotone']}; it turns exactly at "
+        f"{e['turns_at']} SD.",
         holds=not e["reachable"] and bool(e["holds_from"]) and e["monotone"],
         values={"margin": SMALL_EFFECT, "not_close": [{k: c[k] for k in ("table", "metric", "gap", "effect_worst",
                                                                           "z_worst")} for c in e["bad"]],
                 "not_close_by_model": e["by_model"], "holds_from_margins": e["holds_from"],
-                "survive_all_cells": e["survive_all_cells"], "z_clear": Z_CLEAR, "z_all_cells": Z_ALL_CELLS,
+                "turns_at": e["turns_at"], "survive_all_cells": e["survive_all_cells"],
+                "z_equivalence": Z_EQUIVALENCE, "z_all_cells": Z_ALL_CELLS,
                 "false_alarm_probability": CLEAR_LEVEL, "seed": None})
 
 
@@ -317,6 +340,14 @@ def _paired_at(runs) -> Callable[[float], dict]:
     return at
 
 
+def paired_words() -> str:
+    """What the paired re-runs (st5) say of closeness at the declared margin, in words: 'support' when it holds on
+    the whole over the committed runs, 'go against' when it fails, 'leave undecided' otherwise or without runs."""
+    runs = [r for r in map(load_run, FIVE_EXPLAINER_RUNS) if r is not None]
+    status = _paired_at(runs)(SMALL_EFFECT)["status"] if runs else "inconclusive"
+    return {"holds": "support", "fails": "go against"}.get(status, "leave undecided")
+
+
 def paired_runs() -> StepResult:
     """st5, ours: LIME against SHAP on each committed five-explainer run, the yardstick's margin by a paired TOST
     (:func:`proofs_checks.claims.experiments.paired_tests.paired_equivalence`), on the whole over the runs."""
@@ -329,10 +360,11 @@ def paired_runs() -> StepResult:
     not_close = [f"{t['run']} {t['metric']} ({t['mean_difference']:+.3f}, bound {t['bound']:.3f})"
                  for t in tests if t["close"] < 0]
     note = (f"{len(runs)} committed runs, {len(tests)} faithfulness cells (LIME minus SHAP paired by document, margin "
-            f"{SMALL_EFFECT} pooled SD of the values, paired TOST at 0.05/6 per side): close / not / undecided "
+            f"{SMALL_EFFECT} pooled SD of the values, paired TOST at 0.05/3 per side): close / not / undecided "
             f"{row['close / not / undecided']}; runs with a cell not close {row['runs with a cell not close']} of "
             f"{len(runs)} ({'; '.join(not_close) or 'none'}). On the whole {row['status']}. Paired, the margin "
-            f"{SMALL_EFFECT} SD is reachable, which no unpaired table cell over 100 documents is (0.339 SD).")
+            f"{SMALL_EFFECT} SD is reachable, which no unpaired table cell over 100 documents is "
+            f"({smallest_showable_margin(100):.3f} SD).")
     return CLAIM.checked("st5-paired-runs", "statement", "statistical", note, holds=row["status"] == "holds",
                          conclusive=row["status"] != "inconclusive", reading=PAIRED_RUNS,
                          values={"margin": SMALL_EFFECT, "tests": tests, **row, "files": [r.path for r in runs],

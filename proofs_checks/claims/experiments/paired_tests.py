@@ -54,9 +54,10 @@ normal.
 **Close.** :func:`paired_equivalence` is the yardstick's "close" (:data:`proofs_checks.paper.yardstick.RULE`) on a
 committed run: the same margin, :data:`fred_constants.SMALL_EFFECT` times the pooled standard deviation of the two
 explainers' values over the run's documents, sqrt((s_x^2 + s_y^2) / 2), and a paired TOST: two one-sided paired
-t-tests, each at 0.05/6 (the yardstick's bar, :data:`~proofs_checks.paper.yardstick.CLEAR_LEVEL` / 2), with n - 1
-degrees of freedom. The margin is in standard deviations of the values, not of the paired differences: it then means
-what it means on the tables (Cohen's d between the two explainers), and pairing only narrows the test's standard
+t-tests, each at 0.05/3 (the yardstick's TOST level, :data:`~proofs_checks.paper.yardstick.CLEAR_LEVEL`: a TOST at
+level alpha runs each side at alpha), with n - 1 degrees of freedom; 'not close' is one one-sided test at 0.05/6, as
+the yardstick's 'better'. The margin is in standard deviations of the values, not of the paired differences: it then
+means what it means on the tables (Cohen's d between the two explainers), and pairing only narrows the test's standard
 error; a margin in standard deviations of the differences (Cohen's d_z) would shrink as the two explainers agree
 more, a different and data-dependent quantity. The pooled standard deviation is estimated from the run (a plug-in:
 the test's level is that of the t-tests given it). "Not close" is the gap shown beyond the margin by the same
@@ -359,7 +360,8 @@ def paired_equivalence(run: Run, x: str, y: str, metric: str, margin: float = SM
     """Whether ``x`` and ``y`` are close on ``metric`` in ``run`` (module docstring, "Close"): the mean paired
     difference, the pooled standard deviation P of the values, the binding t statistic of the TOST, (margin P -
     |mean d|) / (sd(d) / sqrt(n)), its critical value, and ``close``: +1 shown within margin P, -1 shown beyond it
-    (the statistic at or below minus the critical value), 0 undecided. When every difference is the same the
+    (the statistic at or below minus ``critical_beyond``, the 0.05/6 one-sided value), 0 undecided. When every
+    difference is the same the
     t-tests are undefined and the decision is that difference against the bound; fewer than two documents decide
     nothing."""
     a, b = run.paired(x, y, metric)
@@ -368,14 +370,14 @@ def paired_equivalence(run: Run, x: str, y: str, metric: str, margin: float = SM
         return {"x": x, "y": y, "metric": metric, "n_documents": n, "margin": margin, "close": 0}
     pooled = math.sqrt((np.var(a, ddof=1) + np.var(b, ddof=1)) / 2)
     bound, mean, sd = margin * pooled, float(np.mean(d)), float(np.std(d, ddof=1))
-    critical = float(stats.t.ppf(1 - CLEAR_LEVEL / 2, n - 1))
+    critical, beyond = float(stats.t.ppf(1 - CLEAR_LEVEL, n - 1)), float(stats.t.ppf(1 - CLEAR_LEVEL / 2, n - 1))
     if sd == 0:
         statistic = math.inf if abs(mean) < bound else -math.inf if abs(mean) > bound else 0.0
     else:
         statistic = (bound - abs(mean)) / (sd / math.sqrt(n))
     return {"x": x, "y": y, "metric": metric, "n_documents": n, "mean_difference": mean, "sd_difference": sd,
             "pooled_sd": pooled, "margin": margin, "bound": bound, "t_within": statistic, "critical": critical,
-            "close": 1 if statistic >= critical else -1 if statistic <= -critical else 0}
+            "critical_beyond": beyond, "close": 1 if statistic >= critical else -1 if statistic <= -beyond else 0}
 
 
 def run_step(claim: Claim, step: str, run: Run, note: str, *, holds, values: dict, conclusive=True,

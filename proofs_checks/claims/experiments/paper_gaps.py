@@ -25,16 +25,16 @@ def largest_printed_spread(metrics=("sufficiency", "comprehensiveness")) -> floa
 
 
 def gaps_step(claim: Claim, step: str, note: str, *, holds, reading: str | None, values: dict, conclusive=True,
-              assumption: str | None = None, role: str = "statement") -> StepResult:
+              assumption: str | None = None, role: str = "statement", part: str | None = None) -> StepResult:
     """``claim``'s step ``step`` (a statement step unless ``role`` says otherwise) decided on the paper's printed
     tables by the yardstick: statistical, at its level with no seed (the tables are fixed), recording its z bar and
     the ``assumption`` that makes the unpaired criterion conservative, where the verdict uses it
-    (:data:`proofs_checks.paper.yardstick.RULE`)."""
+    (:data:`proofs_checks.paper.yardstick.RULE`); ``part`` labels the part of the sentence it checks."""
     values = {**values, "z_clear": Z_CLEAR, "false_alarm_probability": CLEAR_LEVEL, "seed": None}
     if assumption is not None:
         values["assumption"] = assumption
     return claim.checked(step, role, "statistical", note, holds=holds, conclusive=conclusive,
-                         reading=reading, values=values)
+                         reading=reading, values=values, part=part)
 
 
 def summary_register() -> dict:
