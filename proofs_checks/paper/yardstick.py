@@ -52,6 +52,7 @@ MEAN_ROUNDING, SD_ROUNDING = MEAN_UNIT / 2, SD_UNIT / 2
 #: The margins (pooled standard deviations) of every sensitivity table: Cohen's "small" 0.2 is the declared one.
 MARGINS = (0.0, 0.05, 0.1, 0.15, 0.2, 0.3, 0.5, 0.8)
 
+#: The yardstick in words, printed once above the experiment claims of the report.
 RULE = (
     "The yardstick of the table claims (proofs_checks.paper.yardstick), declared before it is applied. A cell is "
     "one metric of one table, comparing two explainers' printed means (to 0.001) and standard deviations (to 0.01) "

@@ -22,6 +22,8 @@ from statistics import NormalDist
 
 import pytest
 
+from tests._helpers import claim_step
+
 from ._paper_tex_tables import tex_tables
 
 CLAIM = "experiment-anchor-small-documents"
@@ -44,9 +46,6 @@ def result():
 def tables():
     return tex_tables()
 
-
-def _step(result, suffix):
-    return next(s for s in result.steps if s.id == f"{CLAIM}.{suffix}")
 
 
 def _cell(t, e, metric) -> tuple[int, int]:
@@ -105,17 +104,17 @@ def test_performs_well_is_anchor_on_restaurants_on_the_whole(result, tables):
         within = SECTION4 if scope == "section4" else set(tables) - SECTION4
         mine = _counts(tables, _labels(tables, ("restaurants",), within))
         hand = "holds" if mine[0] > mine[1] and mine[2] >= mine[3] else "fails" if mine[1] > mine[0] else "inconclusive"
-        step = _step(result, f"st0-{scope}-performs-well")
+        step = claim_step(result, CLAIM, f"st0-{scope}-performs-well")
         assert mine == expected and hand == status == step.status, scope
         values = step.values["restaurants"]
         assert tuple(values[k] for k in ("won", "lost", "clear_won", "clear_lost")) == mine
-    assert sorted(_step(result, "st0-appendix-performs-well").values["pairs_against_anchor"]) == sorted(OTHERS)
-    assert "(every pair)" in _step(result, "st0-appendix-performs-well").note
+    assert sorted(claim_step(result, CLAIM, "st0-appendix-performs-well").values["pairs_against_anchor"]) == sorted(OTHERS)
+    assert "(every pair)" in claim_step(result, CLAIM, "st0-appendix-performs-well").note
     # the claim fails: its counterexample is line 1178's nine Restaurants tables, inside the sentence's hypotheses
     ce = result.counterexample
     assert (ce["sentence_line"], len(ce["tables"]), ce["won"], ce["lost"]) == (1178, 9, 15, 89)
     assert ce["satisfies_hypotheses"] is True and all(ce["hypotheses"].values())
-    assert _step(result, "st0-section4-performs-well").values["counterexample"] is None
+    assert claim_step(result, CLAIM, "st0-section4-performs-well").values["counterexample"] is None
 
 
 def test_the_headline_quotes_the_contrast():
@@ -144,7 +143,7 @@ def test_standing_from_the_source(result, tables):
         small = _counts(tables, _labels(tables, ("restaurants",), within))
         large = _counts(tables, _labels(tables, ("yelp", "imdb"), within))
         assert (small, large) == (small_expected, large_expected), scope
-        values = _step(result, f"st1-{scope}-standing").values
+        values = claim_step(result, CLAIM, f"st1-{scope}-standing").values
         for key, mine in (("restaurants", small), ("yelp_imdb", large)):
             assert tuple(values[key][k] for k in ("won", "lost", "clear_won", "clear_lost")) == mine
         n_small = 3 * 4 * len(_labels(tables, ("restaurants",), within))  # 3 metrics, 4 competitors per table
@@ -162,7 +161,7 @@ def test_conservative_anchor_from_the_source(result, tables):
     for scope in ("section4", "appendix"):
         within = SECTION4 if scope == "section4" else set(tables) - SECTION4
         labels = _labels(tables, ("yelp", "imdb"), within)
-        values = _step(result, f"st2-{scope}-conservative").values["yelp_imdb"]
+        values = claim_step(result, CLAIM, f"st2-{scope}-conservative").values["yelp_imdb"]
         for e in OTHERS:
             mine = _counts(tables, labels, ("proportion",), (e,))
             got = values["against"][e]
@@ -181,7 +180,7 @@ def test_the_absolute_reading_fails_on_restaurants(result, tables):
     assert len(labels) == 10
     against = {e: _counts(tables, labels, others=(e,))[:2] for e in OTHERS}
     assert against == {"fred": (3, 26), "fredpos": (8, 22), "lime": (2, 25), "shap": (8, 22)}
-    values = _step(result, "st3-absolute").values
+    values = claim_step(result, CLAIM, "st3-absolute").values
     assert {e: (t["won"], t["lost"]) for e, t in values["restaurants"]["against"].items()} == against
     ce = values["counterexample"]
     assert ce["competitor"] == "fred" and ce["satisfies_hypotheses"] is True and result.counterexample != ce

@@ -17,6 +17,8 @@ from statistics import NormalDist
 
 import pytest
 
+from tests._helpers import claim_step
+
 from ._paper_tex_tables import tex_tables
 
 CLAIM = "experiment-robustness"
@@ -36,9 +38,6 @@ def result():
 def tables():
     return tex_tables()
 
-
-def _step(result, suffix):
-    return next(s for s in result.steps if s.id == f"{CLAIM}.{suffix}")
 
 
 def _by_hand(tables, x, y) -> dict:
@@ -80,7 +79,7 @@ def test_counts_against_each_baseline(result, tables, baseline, status, not_clos
     'not below' is better OR close (issue 40): against LIME and Anchors 'better' fails but 'close' is inconclusive
     (15 and 15, 15 and 14 of 34 tables not close by hand: at most half), so the step is inconclusive, not 'fails';
     against SHAP both fail (27 and 20 of 34 not close). Catches 'not below' failing on the printed means alone."""
-    step = _step(result, f"st1-not-below-{baseline}")
+    step = claim_step(result, CLAIM, f"st1-not-below-{baseline}")
     for p, n_not in zip(step.values["pairs"], not_close):
         hand = _by_hand(tables, p["x"], baseline)
         assert {k: p[k] for k in ("won", "lost", "clear_won", "clear_lost")} == \
@@ -96,17 +95,17 @@ def test_anchor_turns_at_a_large_margin(result, tables):
     of the TOST at 0.05/3), from exactly 0.72 SD; below 0.03 SD it fails (too many tables not close). Against SHAP it
     fails up to 0.43 and is inconclusive from 0.44. Catches a sensitivity table that ignores its margin, an
     equivalence test at the wrong rounding or level, or a turn given only on the coarse grid (issue 40)."""
-    table = _step(result, "st1-not-below-anchor").values["sensitivity"]
+    table = claim_step(result, CLAIM, "st1-not-below-anchor").values["sensitivity"]
     assert table["turns_at"] == [0.03, 0.72] and table["turns_between"] == [[0.0, 0.05], [0.5, 0.8]]
     assert _by_hand(tables, "fred", "anchor")["close_0.8"] == 19
     assert table["rows"][-1]["fred"].endswith("19/6/9")
-    assert _step(result, "st1-not-below-shap").values["sensitivity"]["turns_at"] == [0.44]
+    assert claim_step(result, CLAIM, "st1-not-below-shap").values["sensitivity"]["turns_at"] == [0.44]
 
 
 def test_best_in_column(result, tables):
     """SHAP has the highest printed robustness in all 34 tables and no FRED variant in any (exact decimals, ties
     included): catches a 'best' taken on the wrong arrow or on floats."""
-    best = _step(result, "st2-more-robust").values["best_in_column"]
+    best = claim_step(result, CLAIM, "st2-more-robust").values["best_in_column"]
     hand = {e: 0 for e in ("fred", "fredpos", "lime", "shap", "anchor")}
     for t in tables.values():
         top = max(r.means[M] for r in t.rows.values())
@@ -118,7 +117,7 @@ def test_best_in_column(result, tables):
 
 def test_shap_at_one(result, tables):
     """SHAP's printed robustness is exactly 1.000 in 26 tables (the 'high' of line 694): catches a float test."""
-    step = _step(result, "st3-high-as-shap")
+    step = claim_step(result, CLAIM, "st3-high-as-shap")
     assert step.values["shap_at_1"] == sum(t.rows["shap"].means[M] == 1 for t in tables.values()) == 26
     assert step.status == "fails"
 
@@ -154,7 +153,7 @@ def test_not_below_is_a_disjunction_and_the_quotes_are_exact(result):
 def test_best_variant_below_each_baseline(result, tables):
     """The reviewer's counts, by hand: FRED's better variant is below LIME in 25 tables, SHAP in 34, Anchors in 16
     (exact decimals). Catches 'below' counted on one variant only or with ties as losses."""
-    below = _step(result, "st2-more-robust").values["best_in_column"]["best_variant_below"]
+    below = claim_step(result, CLAIM, "st2-more-robust").values["best_in_column"]["best_variant_below"]
     hand = {y: sum(max(t.rows["fred"].means[M], t.rows["fredpos"].means[M]) < t.rows[y].means[M]
                    for t in tables.values()) for y in ("lime", "shap", "anchor")}
     assert below == hand == {"lime": 25, "shap": 34, "anchor": 16}

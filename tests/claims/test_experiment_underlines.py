@@ -18,6 +18,8 @@ from statistics import NormalDist
 
 import pytest
 
+from tests._helpers import claim_step
+
 from ._paper_tex_tables import TEX, tex_tables
 
 CLAIM = "experiment-underlines"
@@ -54,9 +56,6 @@ def hand():
     return out
 
 
-def _step(result, suffix):
-    return next(s for s in result.steps if s.id == f"{CLAIM}.{suffix}")
-
 
 def test_verdict(result, hand):
     """The headline is what an underline asserts (issue 40: the unstated convention is not read in its strictest
@@ -72,9 +71,9 @@ def test_verdict(result, hand):
         "every-tie": ("stronger", "fails"), "clearly-best": ("stronger", "inconclusive")}
     assert (result.status, result.verdict, result.corrected_status, result.ours) == ("holds", "supported", "holds",
                                                                                      False)
-    assert "23 of 23" in _step(result, "st2-no-false-underline").note
-    assert _step(result, "st1-best-marked").status == "fails"
-    assert _step(result, "s0-no-definition").status == "holds"
+    assert "23 of 23" in claim_step(result, CLAIM, "st2-no-false-underline").note
+    assert claim_step(result, CLAIM, "st1-best-marked").status == "fails"
+    assert claim_step(result, CLAIM, "s0-no-definition").status == "holds"
 
 
 def test_mismatches_by_hand(result, hand):
@@ -83,11 +82,11 @@ def test_mismatches_by_hand(result, hand):
     all-tied column treated wrongly."""
     differ = sorted(k for k, (u, b, _) in hand.items() if u != b)
     assert differ == [("exp-tab:tweets_forest_5", "proportion"), ("exp-tab:tweets_forest_5", "robustness")]
-    st1 = [(m["table"], m["metric"]) for m in _step(result, "st1-best-marked").values["mismatches"]]
-    st3 = sorted((m["table"], m["metric"]) for m in _step(result, "st3-every-tie").values["mismatches"])
+    st1 = [(m["table"], m["metric"]) for m in claim_step(result, CLAIM, "st1-best-marked").values["mismatches"]]
+    st3 = sorted((m["table"], m["metric"]) for m in claim_step(result, CLAIM, "st3-every-tie").values["mismatches"])
     assert st1 == [("exp-tab:tweets_forest_5", "robustness")] and st3 == differ
-    assert len(hand) == _step(result, "st1-best-marked").values["columns"] == 24
-    assert sum(len(u) for u, _, _ in hand.values()) == _step(result, "st2-no-false-underline").values[
+    assert len(hand) == claim_step(result, CLAIM, "st1-best-marked").values["columns"] == 24
+    assert sum(len(u) for u, _, _ in hand.values()) == claim_step(result, CLAIM, "st2-no-false-underline").values[
         "underlined_cells"] == 23
 
 
@@ -103,7 +102,7 @@ def test_clearly_best_counts(result, hand):
                                 + (float(t.rows[o].sds[metric]) + .005) ** 2) / t.documents)
                 clear = float(max(Fraction(0), abs(g) - Fraction(1, 1000))) / se >= Z
                 counts[0 if g > 0 and clear else 2 if g < 0 else 1] += 1
-    assert _step(result, "st4-clearly-best").values["clearly/undecided/against"] == "/".join(map(str, counts))
+    assert claim_step(result, CLAIM, "st4-clearly-best").values["clearly/undecided/against"] == "/".join(map(str, counts))
     assert counts == [61, 29, 0]
 
 
@@ -126,7 +125,7 @@ def test_counterexample_is_line_674(result):
     exp-tab:tweets_forest_5's robustness column, SHAP's row on line 674, with its hypotheses met: catches the
     all-tied proportion column offered as the counterexample, or it promoted to the claim."""
     assert result.counterexample is None
-    ce = _step(result, "st1-best-marked").values["counterexample"]
+    ce = claim_step(result, CLAIM, "st1-best-marked").values["counterexample"]
     assert (ce["table"], ce["metric"], ce["line"], ce["best"]) == ("exp-tab:tweets_forest_5", "robustness", 674,
                                                                    ["shap"])
     assert ce["satisfies_hypotheses"] is True
