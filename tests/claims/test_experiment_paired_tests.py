@@ -317,7 +317,7 @@ def test_paired_equivalence_by_hand():
     d, bound = a - b, 0.2 * math.sqrt((np.var(a, ddof=1) + np.var(b, ddof=1)) / 2)
     assert_allclose(got["bound"], bound, rtol=1e-12)
     assert_allclose(got["t_within"], (bound - abs(d.mean())) / (d.std(ddof=1) / 10), rtol=1e-12)
-    assert_allclose(got["critical"], stats.t.ppf(1 - 0.05 / 6, 99), rtol=1e-12)
+    assert_allclose(got["critical"], stats.t.ppf(1 - 0.05 / 3, 99), rtol=1e-12)  # each TOST side at 0.05/3
     p = max(stats.ttest_1samp(d, -bound, alternative="greater").pvalue,
             stats.ttest_1samp(d, bound, alternative="less").pvalue)
     assert got["close"] == (1 if p <= 0.05 / 6 else 0) == 1
