@@ -398,7 +398,7 @@ class Planted:
     claims_break: frozenset[str] = field(default_factory=frozenset)
     #: Claims whose check on this modification is inconclusive, each with the reason (a known limit of the check,
     #: tested like ``claims_break``): for a correct modification the battery is otherwise decisive.
-    claims_inconclusive: dict[str, str] = field(default_factory=dict)
+    claims_inconclusive: dict = field(default_factory=dict)  # claim id -> reason
 
 
 

@@ -37,7 +37,7 @@ PUBLIC_MODULES = ("proofs_checks.report", "proofs_checks.claim_index", "proofs_c
                   "proofs_checks.statistics.isolation", "analytic.exact_cache", "proofs_checks.models.family",
                   "proofs_checks.verdicts.quotes", "proofs_checks.paper.baselines", "proofs_checks.cases.lime_runs",
                   "proofs_checks.statistics.seeds", "proofs_checks.models.tabled_scores", "fred_pytest",
-                  "proofs_checks.paper.yardstick")
+                  "proofs_checks.paper.yardstick", "proofs_checks.paper.tables")
 
 
 def _private(name: str) -> bool:
