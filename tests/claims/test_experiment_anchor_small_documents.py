@@ -24,7 +24,7 @@ import pytest
 
 from tests._helpers import claim_step
 
-from ._paper_tex_tables import tex_tables
+from ._paper_tex_tables import TEX, tex_tables
 
 CLAIM = "experiment-anchor-small-documents"
 WELL, CONSERVATIVE = "performs well on small documents", "conservative on the size of the anchor"
@@ -196,3 +196,30 @@ def test_precise_statement(result, tables):
     assert ("wins 21 and loses 95 of its 120 faithfulness comparisons there, clearly 5-62, against 21-203, clearly "
             "0-163, of 228" in result.corrected)
     assert "below each other explainer's in 76 of 76 comparisons, clearly in 57" in result.corrected
+
+
+def test_performs_well_without_aucmorf_from_the_source(result, tables):
+    """Line 552 introduces AUC-MoRF "for the importance-based explanations" (Anchors' is not one): on sufficiency
+    and comprehensiveness alone, by hand from the LaTeX source, Anchor is 6-2 [2-0] in section 4's Restaurants table
+    (its sufficiency 0.509 the best of the column, underlined in the source) and 14-54 [2-24] in the appendix's nine,
+    so line 1178's part fails even without AUC-MoRF; section 4's step stays inconclusive (6-6 printed is not 'favour
+    the others in more cells') and its note says why. Catches the AUC-MoRF caveat left unsaid, or a subset standing
+    computed on the wrong metrics or tables."""
+    subset = ("sufficiency", "comprehensiveness")
+    lines = TEX.read_text(encoding="utf-8").splitlines()
+    assert "for the importance-based explanations" in lines[552 - 1]
+    for scope, expected in (("section4", (6, 2, 2, 0)), ("appendix", (14, 54, 2, 24))):
+        within = SECTION4 if scope == "section4" else set(tables) - SECTION4
+        mine = _counts(tables, _labels(tables, ("restaurants",), within), subset)
+        step = claim_step(result, CLAIM, f"st0-{scope}-performs-well")
+        values = step.values["restaurants_without_aucmorf"]
+        assert mine == expected == tuple(values[k] for k in ("won", "lost", "clear_won", "clear_lost")), scope
+        assert f"Anchor is {mine[0]}-{mine[1]} [{mine[2]}-{mine[3]}]" in step.note
+    t = tables["exp-tab:restaurants_roberta_5"]
+    suff = {e: r.means["sufficiency"] for e, r in t.rows.items()}
+    assert min(suff, key=suff.get) == "anchor" and suff["anchor"] == Fraction("0.509")
+    assert "\\underline{$0.509" in lines[t.rows["anchor"].line - 1]
+    s4 = claim_step(result, CLAIM, "st0-section4-performs-well")
+    assert s4.status == "inconclusive" and "6-6 printed is not 'favour the others in more cells'" in s4.note
+    assert "best of exp-tab:restaurants_roberta_5, underlined" in s4.note
+    assert "line 1178's part fails even without AUC-MoRF" in claim_step(result, CLAIM, "st0-appendix-performs-well").note

@@ -277,3 +277,12 @@ def test_paired_runs_from_the_csv(result):
     assert (cells.count(1), cells.count(-1), sum(-1 in g for g in outcomes.values())) == (15, 5, 3)
     assert step.values["sensitivity"]["turns_at"] == [0.14]
     assert step.values["sensitivity"]["turns_between"] == [[0.1, 0.15]]
+
+
+def test_conditions_name_both_levels(result):
+    """The Conditions state both levels where each applies: the TOST's z >= 2.128 for 'close' and the clear-gap
+    z >= 2.394 for 'not close' (the level the 9 not-close cells are counted at), both recomputed here from the normal
+    quantiles. Catches Conditions that name only the TOST level while the not-close cells use the clear-gap one."""
+    assert f"z >= {Z_TOST:.3f}" in result.conditions and f"{Z_TOST:.3f}" == "2.128"
+    assert f"z >= {Z:.3f}" in result.conditions and f"{Z:.3f}" == "2.394"
+    assert result.conditions.index(f"{Z:.3f}") > result.conditions.index("'not close'")

@@ -129,3 +129,12 @@ def test_counterexample_is_line_674(result):
     assert (ce["table"], ce["metric"], ce["line"], ce["best"]) == ("exp-tab:tweets_forest_5", "robustness", 674,
                                                                    ["shap"])
     assert ce["satisfies_hypotheses"] is True
+
+
+def test_statement_is_the_headline_reading_only(result):
+    """The Statement reads only the headline, "an underlined cell is the best of its column" (no false underline),
+    not the stronger 'best-marked' reading ("mark the best value of each column": every best value underlined),
+    which is a separate reading with its own step. Catches the review-2 bug: the Statement opening with the
+    stronger reading's words while the verdict is the headline's."""
+    assert "an underlined cell is the best of its column" in result.statement
+    assert "mark the best value" not in result.statement and "every best" not in result.statement

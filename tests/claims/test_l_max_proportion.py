@@ -16,11 +16,14 @@ import pytest
 from proofs_checks.claims.algorithm1 import l_max_proportion as claim
 from tests._helpers import step_ending
 
+from ._paper_tex_tables import TEX, tex_tables
+
 EXPECTED = {
     "l-max-proportion.p1-cap": ("proof", "exhaustive", "holds", None),
     "l-max-proportion.st1-printed-averages": ("statement", "exhaustive", "fails", "cap-bounds-every-text"),
     "l-max-proportion.st2-datasets": ("statement", "exhaustive", "fails", "cap-bounds-every-text"),
     "l-max-proportion.st3-explained-documents": ("statement", "exhaustive", "fails", "cap-bounds-every-text"),
+    "l-max-proportion.st5-paper-tables": ("statement", "exhaustive", "fails", "cap-bounds-every-text"),
     "l-max-proportion.st4-cap-respected": ("statement", "exhaustive", "holds", "rationale"),
     "l-max-proportion.a1-belief": ("statement", "argument", "argued", "rationale"),
     "l-max-proportion.c1-corrected": ("correction", "exhaustive", "holds", None),
@@ -126,3 +129,25 @@ def test_every_committed_explanation_respects_the_cap(result):
         assert all(abs(float(r["proportion"]) - int(r["k"]) / int(r["n_tokens"])) < 1e-12 for r in rows)
     planted = {"run": {"largest_explanation": 11, "proportion_is_k_over_b": True}}
     assert claim.cap_respected(planted).status == "fails"
+
+
+def test_the_papers_own_tables_against_the_cap_reading(result):
+    """The paper's own evidence against 'cap-bounds-every-text', by hand from the LaTeX source: the proportion column
+    of exp-tab:restaurants_distilbert_5 prints FRED-mask 0.700 (0.18) and FRED-pos 0.461 (0.32), FRED-mask's the
+    largest FRED proportion of any Restaurants table and above 1/2, on the source line the step names; the step fails
+    and the precise statement says so. Catches the paper's own tables left out of the stronger reading and the
+    precise statement (review 2), or a proportion read from the wrong row or column."""
+    tables = tex_tables()
+    t = tables["exp-tab:restaurants_distilbert_5"]
+    assert (t.rows["fred"].means["proportion"], t.rows["fred"].sds["proportion"]) == (F("0.700"), F("0.18"))
+    assert (t.rows["fredpos"].means["proportion"], t.rows["fredpos"].sds["proportion"]) == (F("0.461"), F("0.32"))
+    line = TEX.read_text(encoding="utf-8").splitlines()[t.rows["fred"].line - 1]
+    assert line.startswith("fred &") and "$0.700 (0.18)$" in line
+    restaurants = max(tab.rows[e].means["proportion"] for label, tab in tables.items()
+                      if label.startswith("exp-tab:restaurants_") for e in ("fred", "fredpos"))
+    assert restaurants == F("0.700") > F(1, 2)
+    step = step_ending(result, "st5-paper-tables")
+    assert step.status == "fails" and step.values["above_half"] == ["restaurants"]
+    words = (f"in exp-tab:restaurants_distilbert_5 (line {t.rows['fred'].line}) FRED-mask's average proportion is "
+             "0.700 (0.18) and FRED-pos's 0.461 (0.32)")
+    assert words in step.note and words in result.corrected

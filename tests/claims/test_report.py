@@ -118,8 +118,8 @@ def test_report_verdicts_kinds_and_corrections(report):
     assert words["lemma1"] == "holds (argued)"
     assert words["experiment-anchors-confidence"] == "inconclusive" and words["prop1-logistic"] == "extends (argued)"
     # issue 40: "<verdict> in part" beyond "fails" (an inconclusive claim whose parts differ), computed
-    assert words["experiment-mask-vs-pos"] == ("inconclusive in part: better supported; slightly inconclusive; more "
-                                               "tokens supported")
+    assert words["experiment-mask-vs-pos"] == ("inconclusive in part: slightly better inconclusive; more tokens "
+                                               "supported")  # one predicate, one part (review 2)
     assert words["experiment-anchor-small-documents"] == (
         "not supported in part: performs well on small documents not supported; conservative on the size of the "
         "anchor supported; highly nonlinear unproved")

@@ -33,7 +33,7 @@ Readings:
 
 from __future__ import annotations
 
-from ...paper.tables import EXPLAINERS, FAITHFULNESS, SECTION4, TABLES
+from ...paper.tables import EXPLAINERS, FAITHFULNESS, SECTION4, TABLES, UNDERLINED
 from ...paper.yardstick import status_of, tally
 from ...verdicts.results import Claim, ClaimResult, Quote, Reading, StepResult, hypotheses
 from .paper_gaps import APPENDIX, gaps_step
@@ -46,6 +46,10 @@ WELL, CONSERVATIVE, NONLINEAR = ("performs well on small documents", "conservati
 TEXT = ("In general, Anchor performs well on small documents (Restaurant dataset), while its behavior on larger "
         "documents is highly nonlinear, as it tends to be conservative on the size of the anchor.")
 SECTION4_SENTENCE = Quote(691, TEXT)
+#: AUC-MoRF is introduced for the importance-based explanations, and Anchors' is not one (a rule, no weights).
+IMPORTANCE_BASED = Quote(552, "for the importance-based explanations")
+#: The metrics every explainer's explanation is introduced for (line 552), without AUC-MoRF.
+SUBSET_METRICS = ("sufficiency", "comprehensiveness")
 APPENDIX_SENTENCE = Quote(1178, TEXT)
 CONTRAST = Quote(691, "In general, Anchor performs well on small documents (Restaurant dataset), while its behavior "
                       "on larger documents")
@@ -56,6 +60,7 @@ LENGTHS = Quote(1109, r"Note that the datasets have a substantial difference in 
 SOURCE = (SECTION4_SENTENCE, APPENDIX_SENTENCE, LENGTHS,
           Quote(1110, "As shown below, this difference has a relevant impact on explainers' behavior."),
           Quote(552, r"Faithfulness is evaluated using \textbf{Comprehensiveness} and \textbf{Sufficiency}"),
+          IMPORTANCE_BASED,
           Quote(680, r"the average proportion of document (\emph{i.e.}, $\size{\explanation} / \size{\xi}$) used for "
                      r"explanation"),
           Quote(589, r"\texttt{proport.} $\downarrow$"))
@@ -230,7 +235,10 @@ def performs_well(scope: str) -> StepResult:
                 f"{e} {t['won']}-{t['lost']} [{t['clear_won']}-{t['clear_lost']}]" for e, t in small["against"].items())
             + f"; the printed means go against Anchor in {len(against)} of {len(OTHERS)} pairs"
             + (" (every pair)" if len(against) == len(OTHERS) else "")
-            + f". The step {'is ' * (status == 'inconclusive')}{status}.")
+            + f". The step {'is ' * (status == 'inconclusive')}{status}"
+            + (f": by the yardstick's rule {small['won']}-{small['lost']} printed is not 'favour the others in more "
+               "cells', so it does not fail" if status == "inconclusive" and small["won"] == small["lost"] else "")
+            + ". " + _subset_text(sentence, labels, status) + ".")
     restaurants = _by(labels, SMALL)
     counterexample = None if status != "fails" else {
         **hypotheses(**tables_hypotheses(restaurants, sentence)["hypotheses"],
@@ -242,7 +250,30 @@ def performs_well(scope: str) -> StepResult:
                      assumption="two explainers' values on a document correlate non-negatively",
                      values={**tables_hypotheses(labels, sentence), "sentence_line": sentence.line,
                              "restaurants": small, "pairs_against_anchor": against,
-                             "counterexample": counterexample})
+                             "restaurants_without_aucmorf": standing(_by(labels, SMALL), SUBSET_METRICS),
+                             "anchor_best": _anchor_best(labels), "counterexample": counterexample})
+
+
+def _anchor_best(labels) -> list[dict]:
+    """The Restaurants cells of sufficiency and comprehensiveness in ``labels`` where Anchor's printed mean is the
+    best of its table, with whether the paper underlines it."""
+    return [{"table": label, "metric": m, "mean": TABLES[label].mean("anchor", m),
+             "underlined": "anchor" in UNDERLINED.get(label, {}).get(m, ())}
+            for label in _by(labels, SMALL) for m in SUBSET_METRICS if "anchor" in TABLES[label].best(m)]
+
+
+def _subset_text(sentence: Quote, labels, status: str) -> str:
+    """Anchor's standing on sufficiency and comprehensiveness alone: line 552 introduces AUC-MoRF for the
+    importance-based explanations, and Anchors is not one."""
+    sub = standing(_by(labels, SMALL), SUBSET_METRICS)
+    sub_status = on_the_whole(sub)
+    return (f"Line {IMPORTANCE_BASED.line} introduces AUC-MoRF '{IMPORTANCE_BASED.text}', and Anchors is not one: on "
+            f"sufficiency and comprehensiveness alone Anchor is {sub['won']}-{sub['lost']} "
+            f"[{sub['clear_won']}-{sub['clear_lost']}] (by the yardstick, {sub_status})"
+            + "".join(f"; its {b['metric']} {b['mean']:.3f} is the best of {b['table']}"
+                      + (", underlined" if b["underlined"] else "") for b in _anchor_best(labels))
+            + (f"; so line {sentence.line}'s part fails even without AUC-MoRF"
+               if status == sub_status == "fails" else ""))
 
 
 def relative(scope: str) -> StepResult:

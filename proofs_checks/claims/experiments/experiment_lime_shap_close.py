@@ -6,7 +6,8 @@ cell (a table's metric), LIME and SHAP are **close** when an equivalence test (t
 gap
 within :data:`fred_constants.SMALL_EFFECT` = 0.2 pooled standard deviations, Cohen's conventional "small" effect,
 declared before the tables were compared and never chosen from them; **not close** when the gap is shown beyond
-that margin; undecided otherwise. Over 100 documents no cell can be shown within less than 0.301 pooled standard
+that margin (a one-sided test at the clear-gap level z >= :data:`proofs_checks.paper.yardstick.Z_CLEAR` = 2.394, the
+yardstick's bar for every 'better'); undecided otherwise. Over 100 documents no cell can be shown within less than 0.301 pooled standard
 deviations, so at the declared margin 'close' is untestable from the tables (evidence neither way): the headline is
 inconclusive, and the sensitivity table recorded with it shows the exact margin where it turns.
 
@@ -38,6 +39,7 @@ from fred_constants import SMALL_EFFECT
 from ...paper.tables import FAITHFULNESS, METRICS, SECTION4, TABLES, row_line
 from ...paper.yardstick import (
     CLEAR_LEVEL,
+    Z_CLEAR,
     Z_EQUIVALENCE,
     beyond_z,
     close,
@@ -154,8 +156,9 @@ CONDITIONS = (f"'Close' is the yardstick's (proofs_checks.paper.yardstick, print
               f"equivalence test with margin {SMALL_EFFECT} pooled standard deviations (Cohen's 'small' effect, "
               f"declared before the tables were compared), two one-sided tests at z >= {Z_EQUIVALENCE:.3f} (each at "
               "0.05/3) at the worst "
-              "rounding of the printed numbers; 'not close' when the gap is shown beyond that margin; undecided "
-              "otherwise. Unpaired, so conservative when LIME's and SHAP's values on a document correlate "
+              "rounding of the printed numbers; 'not close' when the gap is shown beyond that margin, a one-sided "
+              f"test at the clear-gap level z >= {Z_CLEAR:.3f} (two-sided 0.05/3, the yardstick's bar for every "
+              "'better'; the not-close cells are counted at it); undecided otherwise. Unpaired, so conservative when LIME's and SHAP's values on a document correlate "
               "non-negatively. 'On the whole': per sentence, most cells shown close and at most half of the tables "
               "with a cell shown not close; it fails when most cells, or more than half of the tables, are not "
               "close. The sensitivity table gives the verdict at other margins. Whether LIME and SHAP pick the same "

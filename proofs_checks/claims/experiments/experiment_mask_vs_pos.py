@@ -68,7 +68,8 @@ READINGS = (
             "and on each metric the clear gaps do not point the other way on balance (clear wins >= clear losses).",
             (SENTENCE, Quote(682, "We report here the comparison on"),
              Quote(680, "we report here the average computing time, and the average proportion of document"))),
-    # The parts 'better', 'slightly' and 'more tokens' of this reading have each their step and verdict.
+    # The parts 'slightly better' (its steps 'better' and 'slightly') and 'more tokens' of this reading have each
+    # their verdict.
     Reading("every-table", "stronger",
             "In every one of section 4's six tables: FRED-pos is not clearly better on sufficiency or "
             "comprehensiveness, and FRED-mask's proportion is not clearly lower."),
@@ -107,6 +108,10 @@ PARTS = {"better": ("direction", SLIGHTLY), "slightly": ("close", SLIGHTLY),
 DIRECTION_PARTS = ("better", "more tokens")
 #: The step name of each part.
 PART_STEPS = {"better": "better", "slightly": "slightly", "more tokens": "tokens"}
+#: The part of the sentence each step serves (a statement step's ``part``): "better" and "slightly" are one
+#: predicate, "slightly better", so their two steps serve one part, decided by the rule on both (inconclusive while
+#: 'slightly' is), and "more tokens" the other.
+PART_LABELS = {"better": "slightly better", "slightly": "slightly better", "more tokens": "more tokens"}
 
 
 def _other(explainer: str) -> str:
@@ -210,7 +215,23 @@ def _slightly_text(metrics: list[dict]) -> str:
             + "".join(f". The cells shown not close: " + ", ".join(
                 f"{g['table']} {m} {g['effect_worst']:+.2f} SD at the worst rounding ("
                 + ("FRED-mask more than slightly better" if g["gap"] > 0 else "FRED-pos better") + ")"
-                for m, g in beyond) for _ in [0] if beyond))
+                for m, g in beyond) for _ in [0] if beyond)
+            + (". All of them favour FRED-mask: they cut against 'slightly' only as an upper bound on the gap, "
+               "never against 'better'" if beyond and all(g["gap"] > 0 for _, g in beyond) else ""))
+
+
+def _predicate_text(part: str, metrics: list[dict]) -> str:
+    """Why the step serves the part 'slightly better' with the other half of the predicate, and what it shows."""
+    if PARTS[part][0] == "direction":
+        return (". 'Better' and 'slightly' are one predicate, 'slightly better': this step serves that part with "
+                "st1-section4-slightly, and the part is decided by the rule on both. The direction is "
+                + ("supported" if _status(metrics, part) == "holds" else "not supported") + " by the printed means ("
+                + ", ".join(f"{t['metric']} {t['won']}-{t['lost']}, clear {t['clear_won']}-{t['clear_lost']}"
+                            for t in metrics) + ")")
+    untestable = not any(t["close"]["reachable"] for t in metrics)
+    return (". 'Slightly' is half of the predicate 'slightly better' (with st1-section4-better)"
+            + (f": at {SMALL_EFFECT} SD over these tables' documents it cannot be tested, so the part is "
+               "inconclusive by the rule" if untestable else ""))
 
 
 def tables(step: str, labels, reading: str, part: str | None = None) -> StepResult:
@@ -222,13 +243,16 @@ def tables(step: str, labels, reading: str, part: str | None = None) -> StepResu
     status = _status(every, part)
     table = None if part in DIRECTION_PARTS else sensitivity(_at(labels, part), "margin of 'slightly' (pooled SD)",
                                                              SMALL_EFFECT)
-    note = (f"{len(labels)} tables" + (f", part '{part}'" if part else "") + "; per metric, tables in the stated "
+    note = (f"{len(labels)} tables" + (f", part '{PART_LABELS[part]}'" if part else "")
+            + (f" ({part})" if part and PART_LABELS[part] != part else "")
+            + "; per metric, tables in the stated "
             "direction against the other (tied means in parentheses, clear gaps in brackets): "
             + "; ".join(_metric_text(t) for t in metrics)
             + "".join(f". On {t['metric']} the clear gaps are even ({t['clear_won']}-{t['clear_lost']}): the "
                       "stated direction rests on the gaps that are not clear" for t in metrics
                       if t["direction"] == "holds" and t["clear_won"] == t["clear_lost"])
             + ("" if part in DIRECTION_PARTS else ". " + _slightly_text(metrics))
+            + ("" if part is None or PART_LABELS[part] == part else _predicate_text(part, metrics))
             + (f". Over all {len(TABLES)} tables (context): " + "; ".join(
                 _metric_text(_metric(tuple(TABLES), m, EXPECTED[m], SMALL_EFFECT)) for m in PARTS[part][1])
                if part in DIRECTION_PARTS else "")
@@ -239,7 +263,7 @@ def tables(step: str, labels, reading: str, part: str | None = None) -> StepResu
                + "."))
     return gaps_step(CLAIM, step, note, holds=status == "holds", conclusive=status != "inconclusive",
                      reading=reading, assumption="the two variants' values on a document correlate non-negatively",
-                     part=part, values={**tables_hypotheses(labels), "tables": list(labels), "margin": SMALL_EFFECT,
+                     part=None if part is None else PART_LABELS[part], values={**tables_hypotheses(labels), "tables": list(labels), "margin": SMALL_EFFECT,
                                         "metrics": metrics, **({} if table is None else {"sensitivity": table})})
 
 

@@ -1,4 +1,4 @@
-"""Section 4's tables: the underlined cells mark the best value of each column.
+"""Section 4's tables: an underlined cell is the best of its column.
 
 The paper never says what its underlines mean (:func:`definition_searched` searches the source for the word outside
 the table cells); the reading is the convention of such tables: an underline marks the best printed mean of its
@@ -65,9 +65,8 @@ READINGS = (
     Reading(CLEARLY, "stronger", "Each underlined cell is clearly better (the yardstick) than every cell of its column "
                                  "that is not underlined."),
 )
-STATEMENT = ("The underlines of section 4's six tables (lines 590-675) mark the best value of each column, by the "
-             "column's arrow (line 589): an underlined cell is the best of its column. The paper does not state "
-             "this; it is the convention its underlines follow.")
+STATEMENT = ("In section 4's six tables (lines 590-675), an underlined cell is the best of its column, by the "
+             "column's arrow (line 589). The paper does not state this; it is the convention its underlines follow.")
 CONDITIONS = ("Exact on the printed means (exact decimals), section 4's six tables, the columns robustness, AUC-MoRF, "
               "time and proportion; the sufficiency and comprehensiveness underlines and the appendix tables "
               "(which underline nothing) are checked by metric-sufficiency step c2-tables, not here. The reading "
