@@ -472,7 +472,7 @@ class ClaimResult:
     def verdict(self) -> str:
         """:attr:`status` in the words of the claim's kind (an extension that fails "does not extend"); a claim
         failing, or inconclusive, in part (:attr:`in_part`) says each part's verdict, e.g. "fails in part: the count
-        fails; the word holds (argued)" or "inconclusive in part: better supported; slightly inconclusive"."""
+        fails; the word holds (argued)" or "inconclusive in part: slightly better inconclusive; more tokens supported"."""
         words = WORDING[self.kind]
         if self.in_part is None:
             return words[self.status]
