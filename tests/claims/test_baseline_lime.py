@@ -427,7 +427,7 @@ def test_released_counterexample_recomputed(result, by_hand):
     assert_allclose(limit, case["full_limit"], atol=1e-9)
     assert abs(limit[1]) > 1e-6 and math.isclose(limit[1], case["unscored_limits"][0], rel_tol=1e-6)
     # the miss is at the bottom: the unscored position has the smallest |limit| (5e-5), the 10 scored are the top 10,
-    # so the first k <= 10 tokens of line 1168 are all scored
+    # so LIME's set of line 1168 (at most k <= 10 tokens, non-negative weights only) lies among the scored ones
     assert int(np.argmin(np.abs(limit))) == 1 and abs(limit[1]) < 1e-4
     assert sorted(np.argsort(-np.abs(limit))[:10].tolist()) == scored
     rows = [r for d in v["sweep"]["datasets"].values() for r in d["rows"]]
@@ -508,3 +508,17 @@ def test_released_call_is_the_released_files():
     bow = next(k.value for k in build[0].keywords if k.arg == "bow")
     assert isinstance(bow, ast.Constant) and bow.value is lime_released.RELEASED_EXPLAINER["bow"] is False
     assert tuple(k.arg for k in explain[0].keywords) == lime_released.RELEASED_EXPLAIN and len(explain[0].args) == 1
+
+
+def test_lime_set_is_said_to_keep_non_negative_weights_only(result):
+    """Catches the statement saying 'the k tokens are among the scored positions' where the released lime_id_list
+    (experiments/utils.py) keeps only the positions of weight >= 0, so LIME's set can hold fewer than k tokens: on
+    DOCUMENT (7 positions, all scored since b <= 10) the limit of LIME's fit, weighted least squares over the 2^7
+    patterns of the L2 model's sigmoid (tests/claims/_lime_by_hand.py), has negative entries, so a set of weights
+    >= 0 is smaller than b; the statement says 'at most k' and 'non-negative weights only' and no longer 'the k
+    tokens ... are among them'."""
+    limit = limit_by_hand(_sigmoid_table(DOCUMENT.split()))
+    assert 0 < int(np.sum(limit >= 0)) < len(DOCUMENT.split())
+    statement = result.statement
+    assert "at most k <= 10 tokens" in statement and "non-negative weights only" in statement
+    assert "are among them" not in statement

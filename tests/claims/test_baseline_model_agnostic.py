@@ -77,7 +77,7 @@ def test_lrp_step_values():
     assert np.allclose(step.values["relevance_direct"], [4 / 3, -1 / 3])
     assert np.allclose(step.values["relevance_split"], [1.2, -0.2])
     assert step.values["lrp_0"]["agree"] and np.allclose(step.values["lrp_0"]["split"], [2.0, -1.0])
-    assert step.values["outputs"] == [1.0, 1.0] and step.part == claim.EVERY_CITED
+    assert step.values["outputs"] == [1.0, 1.0] and step.part == claim.LRP
 
 
 def test_lime_queries_a_plain_closure_its_budget():
@@ -91,17 +91,22 @@ def test_lime_queries_a_plain_closure_its_budget():
 
 
 def test_verdict_and_parts():
-    """Catches a wrong verdict: line 111 read as the class its citations show fails in part: the three packages the
-    paper runs hold (every package's replay gives the same explanation), every cited method fails on LRP, not on an
-    absent package; the headline says both."""
+    """Catches a wrong verdict, or nested parts (the three packages are themselves cited methods, so a part 'every
+    cited method' would contain them): line 111 read as the class its citations show fails in part, over three parts
+    that do not overlap: LIME, SHAP, Anchors hold (every package's replay gives the same explanation), LORE is
+    unproved (one argued statement step, no proof: not installed), LRP fails (a model-specific method cited as model-agnostic), not on an absent package;
+    each step names exactly one part, and the headline says all three."""
     pytest.importorskip("lime", reason=EVAL_EXTRA)
     pytest.importorskip("shap", reason=EVAL_EXTRA)
     pytest.importorskip("anchor", reason=EVAL_EXTRA)
     result = claim.check()
     steps = {s.id.split(".", 1)[1]: s for s in result.steps}
     assert result.status == "fails" and result.readings == ()
-    assert result.in_part == ((claim.PACKAGES, "holds"), (claim.EVERY_CITED, "fails"))
-    assert result.verdict == ("fails in part: the three packages the paper runs holds; every cited method fails")
+    assert result.in_part == ((claim.PACKAGES, "holds"), (claim.LORE, "unproved"), (claim.LRP, "fails"))
+    assert result.verdict == ("fails in part: LIME, SHAP, Anchors (the packages the paper runs) holds; LORE "
+                              "unproved; LRP (montavon2019layer) fails")
+    assert {s.id.split(".", 1)[1]: s.part for s in result.steps if s.part != claim.PACKAGES} == {
+        "s2-lore": claim.LORE, "s3-lrp-needs-the-weights": claim.LRP}
     assert result.counterexample["satisfies_hypotheses"]
     assert steps["s3-lrp-needs-the-weights"].status == "fails"
     for package in ("lime", "shap", "anchor-exp"):

@@ -59,3 +59,22 @@ def test_verdict_principle_holds_defaults_hold_with_shared_scores():
     step = next(s for s in result.steps if s.id.endswith("s1-every-token-scored"))
     assert step.values["lime"] and step.values["shap"] and step.values["tokens"] == 4
     assert "bow=False" not in step.note  # the released call's bow=False is experiment-protocol-defaults'
+
+
+def test_headline_says_tokens_not_every_token_and_defaults_limited_to_ten_words():
+    """Catches the headline reading line 195 as 'every token' (it says 'assign importance scores to tokens'), and
+    the 'defaults' reading claiming every token at any length where lime's default num_features = 10 weights only 10
+    words: on the 12 distinct words of LONG_DOCUMENT (counted here by hand: 12 words, none repeated) lime gives 10
+    weights, 2 words none, and the 'defaults' reading says it is limited to at most 10 distinct words."""
+    for module in ("lime", "shap", "anchor"):
+        pytest.importorskip(module, reason=EVAL_EXTRA)
+    words = claim.LONG_DOCUMENT.split()
+    assert len(words) == len(set(words)) == 12
+    result = claim.check()
+    readings = {r.id: r.meaning for r in result.readings}
+    assert "every" not in readings["principle"] and "every token an" not in result.corrected
+    assert "at most num_features = 10 distinct words" in readings["defaults"]
+    step = next(s for s in result.steps if s.id.endswith("c2-lime-default-ten-words"))
+    assert step.status == "holds" and step.role == "correction"
+    assert step.values["weights"] == 10 and len(step.values["unweighted"]) == 2
+    assert set(step.values["unweighted"]) <= set(words)

@@ -362,3 +362,21 @@ def test_each_candidate_alone_by_hand(result):
     lengths = _values(result, "s4-experiment-documents")["by_length"]
     assert s8["below_alpha"] == [] and s8["pairs"] == sum(min(10, r["b"]) for r in lengths)
     assert all(s8["n_by_b"][str(r["b"])] == sample_size(0.95, 0.5, min(10, r["b"])) for r in lengths)
+
+
+def test_joint_reading_is_said_to_be_line_274s_literal_scope(result):
+    """Catches the joint reading called 'a stronger reading this project adds' where it is line 274's literal scope:
+    read from the .tex itself, 'with high probability' comes before 'for each candidate' on line 274 (so the
+    probability bears on the whole clause), and line 362 glosses it per candidate with 'i.e.'; the statement says
+    so and keeps the headline on the gloss, the roles unchanged."""
+    from proofs_checks.verdicts.quotes import paper_lines
+
+    lines = paper_lines()
+    note, gloss = lines[273], lines[361]
+    assert note.index("with high probability") < note.index("for each candidate")
+    glossed = gloss.index(r"\emph{i.e.}")
+    assert gloss.index(r"for each $\candidate", glossed) < gloss.index("with probability higher than", glossed)
+    assert "This project adds" not in result.statement and "this project adds" not in result.conditions
+    assert "line 274's literal scope" in result.statement and "'i.e.' gloss of line 362" in result.statement
+    assert {r.id: r.role for r in result.readings}["joint"] == "stronger"
+    assert result.headline.id == "per-candidate"

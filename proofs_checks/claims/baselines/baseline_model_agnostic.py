@@ -1,8 +1,8 @@
 """Line 111: local, model-agnostic methods "can explain predictions made by any model for a specific instance
 without requiring any knowledge about the underlying model" (citing LIME, SHAP, LORE, Anchors and LRP).
 
-The sentence names its class of methods by its citations, so it is checked on each of them, in two parts: the three
-packages the paper runs (LIME, SHAP, Anchors), and every cited method (LORE and LRP beside them).
+The sentence names its class of methods by its citations, so it is checked on each of them, in three parts that do
+not overlap: the three packages the paper runs (LIME, SHAP, Anchors, themselves cited methods), LORE, and LRP.
 
 The three packages are each given a model that is nothing but a call: an object whose every attribute access raises
 (and is logged), its ``__call__`` a closure over a word-score table. Each must return an explanation; the log says
@@ -40,14 +40,14 @@ SENTENCE = Quote(111, r"Local and model-agnostic methods are particularly well-s
                       r"ribeiro2018anchors,montavon2019layer}.")
 QUERIES = Quote(180, "Model-agnostic explainers work on any black-box model, requiring only repeated queries.")
 SOURCE = (SENTENCE, QUERIES, Quote(176, "without needing access to its internal parameters"), ALL_DEFAULTS)
-#: The parts of line 111 the statement steps check: its class of methods is the one its citations show, and three of
-#: them are the packages the paper runs (line 1164); the words of lines 176 and 180 define the class, they do not
-#: narrow the sentence to those three.
-PACKAGES, EVERY_CITED = "the three packages the paper runs", "every cited method"
+#: The parts of line 111 the statement steps check, not nested: its class of methods is the one its citations show,
+#: three of them the packages the paper runs (line 1164), then LORE and LRP; the words of lines 176 and 180 define
+#: the class, they do not narrow the sentence to those three.
+PACKAGES, LORE, LRP = "LIME, SHAP, Anchors (the packages the paper runs)", "LORE", "LRP (montavon2019layer)"
 STATEMENT = ("Line 111: local, model-agnostic methods, those its citations show (LIME, SHAP, LORE, Anchors, LRP), "
              "explain predictions of any model for a specific instance without requiring any knowledge about the "
-             "underlying model; in two parts: the three packages the paper runs (LIME, SHAP, Anchors: line 1164), "
-             "and every cited method.")
+             "underlying model; in three parts, not nested: LIME, SHAP, Anchors (the packages the paper runs, line "
+             "1164), LORE, and LRP (montavon2019layer), a model-specific method cited as model-agnostic.")
 CONDITIONS = (
     "The packages as installed (lime 0.2.0.1, shap, anchor-exp with spacy.blank('en'); versions in the values), each "
     "called as the released explainers call it (LimeTextExplainer(bow=False).explain_instance(text, f), "
@@ -205,7 +205,7 @@ def lore_argued() -> StepResult:
         "LORE (Guidotti et al. 2018) labels a genetic neighbourhood of the instance by querying the black box and "
         "fits a decision tree to it: its only access to the model is the queries. Not run here: LORE is not in the "
         "evaluation's packages (no official package is installed), so this is read from its paper, not computed.",
-        part=EVERY_CITED)
+        part=LORE)
 
 
 def lrp_relevance(layers: list[np.ndarray], x: np.ndarray, gamma: float) -> np.ndarray:
@@ -303,7 +303,7 @@ def lrp_needs_the_weights() -> StepResult:
         holds=not (not np.allclose(r1, r2) and record["satisfies_hypotheses"]),
         values={**record, "x": x.tolist(), "outputs": list(predicted), "relevance_direct": r1.tolist(),
                 "relevance_split": r2.tolist(), "gamma": LRP_GAMMA, "same_function": same, "lrp_0": zero},
-        part=EVERY_CITED)
+        part=LRP)
 
 
 def lrp_counterexample(step: StepResult) -> dict:

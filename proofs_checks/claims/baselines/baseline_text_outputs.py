@@ -7,8 +7,9 @@ text importance scores, Anchors return a set of its tokens. It is checked on eac
 its default parameters, on a document with a repeated word ("good food good service": 4 tokens, 3 distinct words),
 where a score per token and a score per word type differ: lime (``LimeTextExplainer()``, bow=True), shap with
 ``maskers.Text()`` (shap's default text masker, the released call), anchor-exp's ``AnchorText`` (on
-``spacy.blank('en')``: no model download). Every token receives a score; at lime's default the score is per word
-type, so the occurrences of a repeated word share one score: a precision, in the precise statement, not a failing
+``spacy.blank('en')``: no model download). Every token receives a score; lime's defaults weight at most
+num_features = 10 words, so the 'defaults' reading is limited to documents of at most 10 distinct words (on 12, lime
+weights 10: step c2). At lime's default the score is per word type, so the occurrences of a repeated word share one score: a precision, in the precise statement, not a failing
 reading. That the released explainer calls lime with bow=False (one score per position) is claim
 experiment-protocol-defaults' (its step c1), not repeated here.
 """
@@ -37,10 +38,12 @@ APPENDIX = Quote(1166, "Remark that while LIME and SHAP share the principle of a
 SOURCE = (TOKENS, TEXT, APPENDIX, ALL_DEFAULTS)
 READINGS = (
     Reading("principle", "headline", "The methods, as line 195 describes them in related work: LIME and SHAP give the "
-            "tokens of a text importance scores (every token a score), Anchors return a set of its tokens.",
+            "tokens of a text importance scores, Anchors return a set of its tokens.",
             why=(TOKENS, APPENDIX)),
     Reading("defaults", "alternative", "Each official package called with all its default parameters (line 1164) "
-            "does so: lime and shap give every token a score, anchor-exp returns a set of tokens.", why=(ALL_DEFAULTS,)),
+            "does so on documents of at most num_features = 10 distinct words (lime's default; beyond, lime weights "
+            "only 10 words, c2, as baseline-lime's 'defaults-any-length' finds): lime and shap give every token a "
+            "score, anchor-exp returns a set of tokens.", why=(ALL_DEFAULTS,)),
 )
 STATEMENT = ("Lines 194-195 (again at 1166): LIME, SHAP and Anchors address text classification; LIME and SHAP "
              "assign importance scores to tokens, while Anchors target the most significant token set for the "
@@ -186,10 +189,35 @@ def lime_word_types(seen: dict) -> StepResult:
                          holds=words == sorted(set(DOCUMENT.split())), values={"words": words})
 
 
-CORRECTED = ("LIME, SHAP and Anchors address text classification: LIME and SHAP give every token an importance "
-             "score and Anchors return a set of tokens. At lime's default (bow=True) the scores are per word type, so "
-             "the occurrences of a repeated word share one score (and lime reports at most num_features = 10 word "
-             "types). The released explainer's bow=False, one score per position, is claim "
+#: A document of 12 distinct words, more than lime's default num_features = 10.
+LONG_DOCUMENT = "good food great service nice staff fine wine tasty bread warm room"
+#: lime's default number of features (LimeTextExplainer.explain_instance's num_features).
+LIME_NUM_FEATURES = 10
+
+
+def lime_ten_words() -> StepResult:
+    """c2: at its defaults lime weights at most num_features = 10 word types: on a 12-distinct-word document, 10."""
+    from lime.lime_text import LimeTextExplainer
+
+    default = inspect.signature(LimeTextExplainer.explain_instance).parameters["num_features"].default
+    words = sorted(w for _, w, _, _ in lime_scores(LONG_DOCUMENT))
+    distinct = len(set(LONG_DOCUMENT.split()))
+    unweighted = sorted(set(LONG_DOCUMENT.split()) - set(words))
+    return CLAIM.checked("c2-lime-default-ten-words", "correction", "exhaustive",
+                         f"LimeTextExplainer() at explain_instance's default num_features = {default}, on "
+                         f"'{LONG_DOCUMENT}' ({distinct} distinct words): {len(words)} weights; words without one: "
+                         f"{unweighted}. So lime's defaults weight every token only on documents of at most "
+                         f"{default} distinct words.",
+                         holds=default == LIME_NUM_FEATURES and len(words) == min(distinct, default) < distinct,
+                         values={"num_features_default": default, "distinct_words": distinct, "weights": len(words),
+                                 "unweighted": unweighted})
+
+
+CORRECTED = ("LIME, SHAP and Anchors address text classification: LIME and SHAP assign tokens importance scores "
+             "and Anchors return a set of tokens. At lime's default (bow=True) the scores are per word type, so "
+             "the occurrences of a repeated word share one score, and lime weights at most num_features = 10 word "
+             "types: every token of a document of at most 10 distinct words, not beyond (12 distinct words: 10 "
+             "weights, c2). The released explainer's bow=False, one score per position, is claim "
              "experiment-protocol-defaults'.")
 
 
@@ -202,7 +230,7 @@ def check() -> ClaimResult:
                             steps=(absent,), source=SOURCE, readings=READINGS)
     seen = {"lime": lime_scores(DOCUMENT), "shap": shap_scores(DOCUMENT), "anchor": anchor_set(DOCUMENT)}
     steps = (address_text(seen), every_token_scored(seen), methods_argued(), why_lime_shares(),
-             anchors_target_argued(), lime_word_types(seen))
+             anchors_target_argued(), lime_word_types(seen), lime_ten_words())
     return CLAIM.result(kind="baseline", statement=STATEMENT, conditions=CONDITIONS + f" Versions: "
                         f"{package_versions()}.", counterexample=None, steps=steps,
                         corrected=CORRECTED, source=SOURCE, readings=READINGS)
