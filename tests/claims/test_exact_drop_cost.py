@@ -84,7 +84,7 @@ def test_planted_lengths_are_caught(monkeypatch):
     assert claim.large_documents({"restaurants": 10, "tweets": 10}, claim.paper_n()).status != "holds"
     with pytest.raises(ValueError, match="does not print the average lengths"):
         document_lengths.printed_lengths(["x"] * 1110)
-    assert document_lengths.printed_lengths()["imdb"] == 230
+    assert document_lengths.printed_lengths() == document_lengths.PRINTED_LENGTHS  # the transcription is line 1109's
 
 
 def test_the_search_at_the_large_lengths_by_hand(result):

@@ -1,8 +1,9 @@
 """The average document lengths of the experiments' datasets, read from the paper's line 1109 (appendix B.1).
 
 Line 1109: "while the average length of tokens in Restaurants and Tweets is about $10$, for Yelp it is about $150$,
-in IMDb it is $230$." The numbers are parsed from the LaTeX source (:func:`printed_lengths`), never retyped, so a
-claim that uses them cites the line it read.
+in IMDb it is $230$." The numbers are transcribed (:data:`PRINTED_LENGTHS`), as :mod:`proofs_checks.paper.tables`
+transcribes the tables, so that the claims using them run where the paper's source is not shipped (a plain
+install); :func:`printed_lengths` parses the line from the source, and a test checks the transcription against it.
 """
 
 from __future__ import annotations
@@ -13,6 +14,9 @@ from ...verdicts.quotes import paper_lines
 
 #: The line of fred-paper.tex that prints the average lengths.
 LENGTHS_LINE = 1109
+#: Line 1109's average lengths in tokens, transcribed (tests/claims/test_exact_drop_cost.py checks them against the
+#: source through :func:`printed_lengths`).
+PRINTED_LENGTHS = {"restaurants": 10, "tweets": 10, "yelp": 150, "imdb": 230}
 _PATTERN = re.compile(r"Restaurants and Tweets is about \$(\d+)\$, for Yelp it is about \$(\d+)\$, in IMDb it is "
                       r"\$(\d+)\$")
 

@@ -28,7 +28,7 @@ from analytic.lemma2 import sample_size_rational
 from fred_constants import ALPHA_EXACT, MAX_LEN, P_EXACT
 
 from ...verdicts.results import Claim, ClaimResult, Quote, Reading, StepResult, hypotheses
-from .document_lengths import LENGTHS_LINE, printed_lengths
+from .document_lengths import LENGTHS_LINE, PRINTED_LENGTHS
 
 CLAIM = Claim("exact-drop-cost", new=True)
 SENTENCE = Quote(263, "Calculating the prediction drop for each candidate in closed form, as formulated in "
@@ -97,7 +97,7 @@ def algorithm1_candidates(b: int, max_len: int = MAX_LEN) -> int:
 
 def check() -> ClaimResult:
     """Necessity and sufficiency of 2^b calls, then the three readings on the printed lengths."""
-    lengths, n = printed_lengths(), paper_n()
+    lengths, n = dict(PRINTED_LENGTHS), paper_n()
     steps = (every_pattern_needed(), calls_suffice(), large_documents(lengths, n), always_cheaper(lengths, n),
              search_cut_by_l_max(lengths), every_pattern_any_b())
     return CLAIM.result(kind="statement", statement=STATEMENT, conditions=CONDITIONS, counterexample=None,

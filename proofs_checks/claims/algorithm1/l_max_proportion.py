@@ -23,7 +23,7 @@ from fred_constants import MAX_LEN
 
 from ...paper.tables import METRICS, TABLES, row_line
 from ...verdicts.results import Claim, ClaimResult, Quote, Reading, StepResult, hypotheses
-from .document_lengths import LENGTHS_LINE, printed_lengths
+from .document_lengths import LENGTHS_LINE, PRINTED_LENGTHS
 
 CLAIM = Claim("l-max-proportion", new=True)
 SENTENCE = Quote(373, r"As a maximum number of words to be used as an explanation, we set $\ell_{max} = 10$: we "
@@ -89,7 +89,7 @@ def largest_proportion(b: int, max_len: int = MAX_LEN) -> Fraction:
 
 def check() -> ClaimResult:
     """The cap's proportion at the printed lengths, on the data and on the explained documents; the belief argued."""
-    lengths, data, runs, printed = printed_lengths(), dataset_shares(), run_shares(), printed_proportions()
+    lengths, data, runs, printed = dict(PRINTED_LENGTHS), dataset_shares(), run_shares(), printed_proportions()
     steps = (cap_is_min_b_lmax(), printed_averages(lengths), datasets(data), explained_documents(runs),
              paper_tables(printed), cap_respected(runs), belief(), corrected(lengths, data, runs, printed))
     return CLAIM.result(kind="statement", statement=STATEMENT, conditions=CONDITIONS, counterexample=None,
