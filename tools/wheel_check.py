@@ -37,6 +37,7 @@ from pathlib import Path
 
 from fred.command_line import OneLineParser
 from fred.markdown_tables import markdown_table
+from proofs_checks.claims.pos.restaurants import POS_EXTRA
 from proofs_checks.paper.baselines import EVAL_EXTRA
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -62,7 +63,8 @@ NOT_SHIPPED_ENV = {"FRED_DATA_DIR": "the review datasets restaurants.tsv and yel
                    "FRED_AUTHORS_CHECKOUT": "the authors' released code"}
 #: Packages of an extra the wheel's core install lacks, by the install command a step's note gives when it could not
 #: run them (such a step is inconclusive: it saw no sample).
-NOT_INSTALLED = {EVAL_EXTRA: "lime, shap and anchor-exp, the evaluation's baselines (extra eval)"}
+NOT_INSTALLED = {EVAL_EXTRA: "lime, shap and anchor-exp, the evaluation's baselines (extra eval)",
+                 POS_EXTRA: "spaCy's tagger and VADER's lexicon, the POS sampler's (extra pos)"}
 #: Claims whose every check reads an input that does not ship (REPORT.md was made with it): they must say so.
 NEEDS_UNSHIPPED = {"minilm-lemma1": "FRED_DATA_DIR", "minilm-selection": "FRED_DATA_DIR"}
 #: The columns of the summary table compared (the evidence column lists kinds of steps, not verdicts).
