@@ -190,7 +190,7 @@ def tally(labels: Iterable[str], x: str, y: str, metrics: Iterable[str], better_
     won, lost = sum(g["gap"] > 0 for g in gaps), sum(g["gap"] < 0 for g in gaps)
     ahead = [g for g in gaps if beyond_z(g, min_effect) >= Z_CLEAR]
     behind = [g for g in gaps if beyond_z(g, min_effect, -1) >= Z_CLEAR]
-    favours = x if won > lost and len(ahead) >= len(behind) else y if lost > won else None
+    favours = {"holds": x, "fails": y, "inconclusive": None}[directional(won, lost, len(ahead), len(behind))]
     return {"x": x, "y": y, "metrics": list(metrics), "comparisons": len(gaps), "won": won, "lost": lost,
             "tied": len(gaps) - won - lost, "clear_won": len(ahead), "clear_lost": len(behind), "favours": favours,
             "min_effect": min_effect, "clear_gaps": [g for g in gaps if g in ahead or g in behind]}
@@ -228,6 +228,16 @@ def close_on_the_whole(outcomes: dict[str, list[int]]) -> str:
     if 2 * shown > len(cells) and 2 * groups_not <= len(outcomes):
         return "holds"
     return "fails" if 2 * not_close > len(cells) or 2 * groups_not > len(outcomes) else "inconclusive"
+
+
+def directional(won: float, lost: float, clear_won: float, clear_lost: float) -> str:
+    """The directional rule on the whole (:data:`RULE`): holds when more comparisons are won than lost by the printed
+    means and the clear wins are at least the clear losses, fails when more are lost, else inconclusive.
+
+    >>> directional(6, 6, 2, 4), directional(5, 1, 1, 1), directional(7, 10, 1, 0)
+    ('inconclusive', 'holds', 'fails')
+    """
+    return "holds" if won > lost and clear_won >= clear_lost else "fails" if lost > won else "inconclusive"
 
 
 def status_of(favours: str | None, x: str) -> str:

@@ -34,7 +34,7 @@ Readings:
 from __future__ import annotations
 
 from ...paper.tables import EXPLAINERS, FAITHFULNESS, SECTION4, TABLES, UNDERLINED
-from ...paper.yardstick import status_of, tally
+from ...paper.yardstick import directional, status_of, tally
 from ...verdicts.results import Claim, ClaimResult, Quote, Reading, StepResult, hypotheses
 from .paper_gaps import APPENDIX, gaps_step
 
@@ -123,9 +123,7 @@ def compare_standings(small: dict, large: dict) -> str:
     directional rule on the whole, applied to two standings)."""
     if small["printed"] is None or large["printed"] is None:
         return "inconclusive"
-    if small["printed"] > large["printed"] and small["clear"] >= large["clear"]:
-        return "holds"
-    return "fails" if small["printed"] < large["printed"] else "inconclusive"
+    return directional(small["printed"], large["printed"], small["clear"], large["clear"])
 
 
 def _by(labels, names) -> tuple[str, ...]:
@@ -218,9 +216,7 @@ def on_the_whole(s: dict) -> str:
     >>> on_the_whole({"won": 6, "lost": 6, "clear_won": 2, "clear_lost": 4})
     'inconclusive'
     """
-    if s["won"] > s["lost"] and s["clear_won"] >= s["clear_lost"]:
-        return "holds"
-    return "fails" if s["lost"] > s["won"] else "inconclusive"
+    return directional(s["won"], s["lost"], s["clear_won"], s["clear_lost"])
 
 
 def performs_well(scope: str) -> StepResult:
